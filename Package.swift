@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sposure",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "fetch-images", targets: ["fetch-images"]),
+        .library(name: "SposureKit", targets: ["SposureKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config; `make deps` installs them.
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        .systemLibrary(
+            name: "CGif", pkgConfig: "libgif",
+            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+        .systemLibrary(
+            name: "CJansson", pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+        // Typed wrappers for libcurl's variadic calls, which Swift cannot call.
+        .target(name: "CurlShim", dependencies: ["CCurl"]),
+
+        // The stream kit and everything two or more tools share.
+        .target(
+            name: "SposureKit",
+            dependencies: [
+                "CCurl", "CurlShim", "CJansson",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .executableTarget(
+            name: "fetch-images",
+            dependencies: [
+                "SposureKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // Shared by the test targets: a real HTTP server on 127.0.0.1 and
+        // helpers that run the built executables over pipes.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "TestSupport", "CJansson"]),
+        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
+    ]
+)
