@@ -1,0 +1,110 @@
+import Foundation
+
+/// The one serial path to stderr: `tool: message` lines and a progress line.
+///
+/// Messages may quote remote text, so control characters are made visible
+/// before they reach the terminal. Colour only when stderr is a terminal,
+/// `TERM` is not `dumb` and `NO_COLOR` is unset.
+public final class Diagnostics: @unchecked Sendable {
+    /// The prefix of every message.
+    public let tool: String
+    /// Silences warnings and progress; errors still print.
+    public let quiet: Bool
+    /// Whether stderr is a terminal (progress is shown only there).
+    public let isTerminal: Bool
+    private let color: Bool
+    private let fd: Int32
+    private let lock = NSLock()
+    private var progressShown = false
+
+    /// Diagnostics for `tool`, written to `fd`.
+    public init(tool: String, quiet: Bool = false, fd: Int32 = 2,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.tool = tool
+        self.quiet = quiet
+        self.fd = fd
+        isTerminal = isatty(fd) == 1
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        color = isTerminal && !noColor && environment["TERM"] != "dumb"
+    }
+
+    /// A problem with one record; the run goes on. Silenced by `--quiet`.
+    public func warning(_ message: String) {
+        guard !quiet else { return }
+        emit(message, style: "33")
+    }
+
+    /// A problem that stops the run, or that a script must see. Always printed.
+    public func error(_ message: String) {
+        emit(message, style: "31")
+    }
+
+    /// A note for a person at a terminal (never when stderr is a file or --quiet).
+    public func note(_ message: String) {
+        guard !quiet && isTerminal else { return }
+        emit(message, style: nil)
+    }
+
+    /// Replaces the progress line; only on a terminal and without `--quiet`.
+    public func progress(_ line: String) {
+        guard !quiet && isTerminal else { return }
+        lock.lock()
+        defer { lock.unlock() }
+        write("\r\u{1B}[K" + Self.sanitize(line))
+        progressShown = true
+    }
+
+    /// Removes the progress line, if one is shown.
+    public func clearProgress() {
+        lock.lock()
+        defer { lock.unlock() }
+        if progressShown {
+            write("\r\u{1B}[K")
+            progressShown = false
+        }
+    }
+
+    private func emit(_ message: String, style: String?) {
+        let prefix = color ? "\u{1B}[1m\(tool):\u{1B}[0m " : "\(tool): "
+        var text = Self.sanitize(message)
+        if color, let style { text = "\u{1B}[\(style)m\(text)\u{1B}[0m" }
+        lock.lock()
+        defer { lock.unlock() }
+        write((progressShown ? "\r\u{1B}[K" : "") + prefix + text + "\n")
+        progressShown = false
+    }
+
+    private func write(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            var offset = 0
+            while offset < utf8.count {
+                let n = Glibc.write(fd, utf8.baseAddress! + offset, utf8.count - offset)
+                if n <= 0 {
+                    if n < 0 && errno == EINTR { continue }
+                    return
+                }
+                offset += n
+            }
+        }
+    }
+
+    /// `text` with control characters (C0, DEL, C1) shown as `\u{…}` escapes, so
+    /// remote text cannot move the cursor or change the terminal.
+    public static func sanitize(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}

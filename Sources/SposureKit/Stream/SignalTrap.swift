@@ -1,0 +1,38 @@
+import Foundation
+
+/// Turns SIGINT, SIGTERM and SIGHUP into calls on a thread of our own.
+///
+/// The signals are blocked in every thread (so install this before starting
+/// any) and a dedicated thread takes them with `sigwait`, where it is safe to
+/// lock, wake curl and close queues. A second signal exits at once. SIGPIPE is
+/// ignored: a closed pipe shows up as EPIPE from `write`.
+public enum SignalTrap {
+    /// The signals handled.
+    public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Blocks the signals and calls `handler` on the trap thread for the first one.
+    public static func install(_ handler: @escaping @Sendable (Int32) -> Void) {
+        signal(SIGPIPE, SIG_IGN)
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in handled { sigaddset(&set, signal) }
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        let blocked = set
+        let thread = Thread {
+            var set = blocked
+            var received: Int32 = 0
+            var first = true
+            while true {
+                guard sigwait(&set, &received) == 0 else { continue }
+                if first {
+                    first = false
+                    handler(received)
+                } else {
+                    _exit(128 + received)
+                }
+            }
+        }
+        thread.name = "signals"
+        thread.start()
+    }
+}

@@ -1,0 +1,242 @@
+import Foundation
+
+//  The stage contract, implemented once for every tool:
+//
+//  stdin ──reader──▶ [input: BoundedQueue<InputItem>] ──▶ the tool's worker(s)
+//                                                              │
+//  stdout ◀──writer── [output: BoundedQueue<line>] ◀───────────┘
+//
+//  signals ──trap thread──▶ requestStop ──▶ onStop (wakes the workers)
+//  EPIPE on stdout ─────────▶ requestStop(.downstreamClosed)
+//
+//  The reader numbers lines, parses them with jansson and turns a line that is
+//  not a JSON object into a `.bad` item at its place in the stream. The writer
+//  writes whole lines, as many as are ready in one write(2).
+
+/// Why a stage stops before its input ends.
+public enum StopReason: Sendable, Equatable {
+    /// SIGINT, SIGTERM or SIGHUP: flush what is complete, exit 128 + signal.
+    case signal(Int32)
+    /// stdout was closed (`| head`): stop quietly, exit 0.
+    case downstreamClosed
+    /// A fatal error already reported: exit 2.
+    case fatal
+}
+
+/// The running stage: its queues, threads, diagnostics and exit.
+public final class Stage: @unchecked Sendable {
+    /// The tool's name, the prefix of its messages and the `stage` of its error records.
+    public let name: String
+    /// The options common to every stage.
+    public let options: StageOptions
+    /// The serial path to stderr.
+    public let diagnostics: Diagnostics
+    /// Items read from stdin, in order.
+    public let input: BoundedQueue<InputItem>
+    /// Lines (without `\n`) to write to stdout, in order.
+    public let output: BoundedQueue<[UInt8]>
+    /// Called once, on the thread that asked, when a stop is requested.
+    public var onStop: (@Sendable () -> Void)?
+
+    private let inputFD: Int32
+    private let outputFD: Int32
+    private let lock = NSLock()
+    private var stop: StopReason?
+    private var strictFailure = false
+    private var linesSeen = 0
+    private var inputEnded = false
+    private let writerDone = DispatchSemaphore(value: 0)
+
+    /// A stage named `name` over the given descriptors (stdin and stdout by default).
+    public init(name: String, options: StageOptions, inputFD: Int32 = 0, outputFD: Int32 = 1) {
+        self.name = name
+        self.options = options
+        self.inputFD = inputFD
+        self.outputFD = outputFD
+        diagnostics = Diagnostics(tool: name, quiet: options.quiet)
+        input = BoundedQueue(capacity: options.buffer)
+        output = BoundedQueue(capacity: options.buffer)
+    }
+
+    /// Installs the signal trap and starts the reader and writer threads.
+    public func start() {
+        SignalTrap.install { [weak self] signal in self?.requestStop(.signal(signal)) }
+        if isatty(inputFD) == 1 {
+            diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
+        }
+        let reader = Thread { [self] in readInput() }
+        reader.name = "reader"
+        reader.start()
+        let writer = Thread { [self] in writeOutput() }
+        writer.name = "writer"
+        writer.start()
+    }
+
+    /// Asks every thread to stop; the first reason wins.
+    public func requestStop(_ reason: StopReason) {
+        lock.lock()
+        let first = stop == nil
+        if first { stop = reason }
+        lock.unlock()
+        if first {
+            if reason == .downstreamClosed { output.close() }
+            onStop?()
+        }
+    }
+
+    /// Why the stage is stopping, if it is.
+    public var stopReason: StopReason? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stop
+    }
+
+    /// How many input lines have been read (blank ones included), and whether stdin has ended.
+    public var inputProgress: (lines: Int, ended: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        return (linesSeen, inputEnded)
+    }
+
+    /// Writes everything queued, then exits: 128 + signal after a signal, 0 when
+    /// downstream closed, 2 after a fatal error or a `--strict` bad line, 1 when
+    /// `failed` (some records became errors), else 0.
+    public func finish(failed: Bool) -> Never {
+        output.close()
+        writerDone.wait()
+        diagnostics.clearProgress()
+        lock.lock()
+        let reason = stop
+        let strict = strictFailure
+        lock.unlock()
+        switch reason {
+        case .signal(let signal): exit(128 + signal)
+        case .downstreamClosed: exit(0)
+        case .fatal: exit(2)
+        case nil: exit(strict ? 2 : failed ? 1 : 0)
+        }
+    }
+
+    // MARK: Records this stage makes
+
+    /// The `bad_json` error record for a line that is not a record.
+    public func badLineRecord(_ bad: BadLine) -> [UInt8] {
+        let record = JSONRecord()
+        record.set("kind", "error")
+        record.set("stage", name)
+        record.set("code", "bad_json")
+        record.set("line", bad.line)
+        record.set("text", bad.text)
+        record.set("error", bad.reason)
+        return record.serialized()
+    }
+
+    /// Turns `record` into an error record of this stage, keeping its other fields.
+    @discardableResult
+    public func makeError(_ record: JSONRecord, code: String, message: String) -> JSONRecord {
+        record.set("kind", "error")
+        record.set("stage", name)
+        record.set("code", code)
+        record.set("error", message)
+        return record
+    }
+
+    // MARK: Threads
+
+    private func readInput() {
+        var reader = LineReader(fd: inputFD, maxLineBytes: options.maxLine.bytes)
+        defer { reader.close() }
+        var batch: [InputItem] = []
+        var failedStrict = false
+        var more = true
+        while more && !failedStrict && stopReason == nil {
+            do {
+                more = try reader.readChunk { line in
+                    guard !failedStrict else { return }
+                    switch line {
+                    case .text(let number, let bytes):
+                        do {
+                            let record = try JSONRecord.parse(bytes)
+                            batch.append(.record(InputRecord(record: record, line: number, raw: Array(bytes))))
+                        } catch {
+                            failedStrict = reportBad(BadLine(line: number, bytes: bytes, reason: "not a JSON object (\(error))"), into: &batch)
+                        }
+                    case .tooLong(let number, let prefix, let length):
+                        let reason = "line is \(length) bytes, longer than --max-line \(options.maxLine.bytes)"
+                        failedStrict = reportBad(BadLine(line: number, bytes: prefix, reason: reason), into: &batch)
+                    }
+                }
+            } catch {
+                diagnostics.error("cannot read stdin: \(error)")
+                requestStop(.fatal)
+                break
+            }
+            if !batch.isEmpty {
+                lock.lock()
+                linesSeen = batch.last!.line
+                lock.unlock()
+                input.push(contentsOf: batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        lock.lock()
+        inputEnded = true
+        strictFailure = failedStrict
+        lock.unlock()
+        input.close()
+    }
+
+    /// Reports a bad line; with `--strict` it ends the input and returns true.
+    private func reportBad(_ bad: BadLine, into batch: inout [InputItem]) -> Bool {
+        if options.strict {
+            diagnostics.error("stdin:\(bad.line): \(bad.reason) (--strict: stopping)")
+            return true
+        }
+        diagnostics.warning("stdin:\(bad.line): \(bad.reason)")
+        batch.append(.bad(bad))
+        return false
+    }
+
+    private func writeOutput() {
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 16)
+        while true {
+            let batch = output.popBatch(max: 4096)
+            if batch.isEmpty { break }
+            buffer.removeAll(keepingCapacity: true)
+            for line in batch {
+                buffer.append(contentsOf: line)
+                buffer.append(0x0A)
+            }
+            if let failure = writeAll(buffer) {
+                if failure == EPIPE {
+                    requestStop(.downstreamClosed)
+                } else {
+                    diagnostics.error("cannot write stdout: \(String(cString: strerror(failure)))")
+                    requestStop(.fatal)
+                    output.close()
+                }
+                // Nobody reads what comes after; let producers see the queue closed.
+                while !output.popBatch().isEmpty {}
+                break
+            }
+        }
+        writerDone.signal()
+    }
+
+    /// Writes all of `bytes`; returns the errno of a failure.
+    private func writeAll(_ bytes: [UInt8]) -> Int32? {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(outputFD, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return errno
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+}
