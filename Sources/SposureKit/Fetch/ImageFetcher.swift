@@ -1,0 +1,390 @@
+import CCurl
+import Foundation
+
+//  fetch-images, the concurrent image fetcher:
+//
+//  stdin ─reader─▶ [input queue] ─▶ engine thread ───────────────▶ [output queue] ─writer─▶ stdout
+//                                    │ admits ≤ window records     ▲
+//                                    │ cache hit / pass-through ───┤ reorder buffer (--ordered)
+//                                    ▼                             │
+//                              waiting jobs ─▶ curl multi (≤ --concurrency, ≤ --per-host)
+//                                    ▲              │ done: rename into cache, or retry/error
+//                                    └── retries ◀──┘ (jittered backoff)
+//
+//  One thread (the caller's) drives libcurl: it never blocks while transfers
+//  are in flight, so curl's timers stay honest; a push into the input queue or
+//  a stop request wakes its curl_multi_poll.
+
+/// The engine of `fetch-images`: reads records from a ``Stage``, fetches GIFs
+/// into an ``ImageCache`` with libcurl multi, and writes one record for each.
+public final class ImageFetcher {
+    private let stage: Stage
+    private let cache: ImageCache
+    private let configuration: FetchConfiguration
+    private let multi: CurlMulti
+
+    private var nextSequence = 0
+    private var written = 0  // records handed to the output queue
+    private var reorder = ReorderBuffer<[UInt8]>()
+    private var pendingOutput: [[UInt8]] = []
+    private var inputDone = false
+
+    private var waiting: [FetchJob] = []  // admitted, not started (FIFO)
+    private var retrying: [FetchJob] = []
+    private var active: [UnsafeMutableRawPointer: ImageTransfer] = [:]
+    private var activeByKey: [String: FetchJob] = [:]
+    private var activePerHost: [String: Int] = [:]
+    private var idleHandles: [CurlEasy] = []
+    private var refreshed = Set<String>()
+
+    private let statistics = FetchStatistics()
+    private var lastProgress: UInt64 = 0
+
+    /// An engine for `stage`, storing into `cache`.
+    public init(stage: Stage, cache: ImageCache, configuration: FetchConfiguration) throws(CurlError) {
+        guard let multi = CurlMulti(maxConnections: configuration.concurrency, maxPerHost: configuration.perHost) else {
+            throw CurlError(code: CURLE_FAILED_INIT)
+        }
+        self.stage = stage
+        self.cache = cache
+        self.configuration = configuration
+        self.multi = multi
+        stage.input.onPush = { [multi] in multi.wakeup() }
+        stage.onStop = { [multi, input = stage.input] in
+            input.close()
+            multi.wakeup()
+        }
+    }
+
+    /// Runs until the input ends (or a stop), writing every record; returns
+    /// true when some records became error records.
+    public func run() -> Bool {
+        while true {
+            if stage.stopReason != nil {
+                shutDown()
+                break
+            }
+            admit(stage.input.tryPopBatch(max: room))
+            startTransfers()
+            deliver()
+            if inputDone && outstanding == 0 && pendingOutput.isEmpty { break }
+            if active.isEmpty && waiting.isEmpty && retrying.isEmpty {
+                // Nothing for curl to do: wait for output room or for input.
+                if !pendingOutput.isEmpty {
+                    if !stage.output.push(pendingOutput.removeFirst()) { pendingOutput.removeAll() }
+                    written += 1
+                    continue
+                }
+                if !inputDone && room > 0 {
+                    let batch = stage.input.popBatch(max: room)
+                    if batch.isEmpty { inputDone = true }
+                    admit(batch)
+                    continue
+                }
+            }
+            multi.perform()
+            multi.poll(milliseconds: pollTimeout())
+            multi.perform()
+            for (easy, result) in multi.finished() { complete(easy, result) }
+            showProgress(force: false)
+        }
+        stage.diagnostics.clearProgress()
+        return statistics.failed > 0
+    }
+
+    // MARK: Admission
+
+    /// Records in the stage not yet handed to the output queue.
+    private var inStage: Int { nextSequence - written }
+
+    /// How many more records may be admitted now.
+    private var room: Int {
+        inputDone ? 0 : max(0, max(configuration.window, configuration.concurrency * 2) - inStage)
+    }
+
+    private var outstanding: Int { waiting.count + retrying.count + active.count + reorder.count }
+
+    private func admit(_ batch: [InputItem]) {
+        if batch.isEmpty && stage.input.isFinished { inputDone = true }
+        for item in batch {
+            let sequence = nextSequence
+            nextSequence += 1
+            switch item {
+            case .bad(let bad):
+                statistics.failed += 1
+                emit(sequence, stage.badLineRecord(bad))
+            case .record(let input):
+                guard input.record.kind == "gif" else {
+                    emit(sequence, input.raw)
+                    continue
+                }
+                admitGIF(sequence, input)
+            }
+        }
+    }
+
+    private func admitGIF(_ sequence: Int, _ input: InputRecord) {
+        let started = monotonicNanoseconds()
+        statistics.total += 1
+        guard let url = input.record.string("url") else {
+            return fail(sequence, input, FetchFailure("bad_record", "a gif record needs a string url"), started: started)
+        }
+        guard let parts = URLParts(url) else {
+            return fail(sequence, input, FetchFailure("bad_url", "not a URL with a scheme: \(redactedURL(url))"), started: started)
+        }
+        let allowed = parts.scheme == "http" || parts.scheme == "https" || (parts.scheme == "file" && configuration.allowFile)
+        guard allowed else {
+            let hint = parts.scheme == "file" ? " (--allow-file allows file:// URLs)" : " (only http and https)"
+            return fail(sequence, input, FetchFailure("not_allowed", "\(parts.scheme):// URLs are not fetched\(hint)"), started: started)
+        }
+        let key = input.record.string("cache_key") ?? url
+        let job = FetchJob(sequence: sequence, input: input, url: url, key: key, host: parts.host,
+                           path: cache.path(forKey: key), started: started)
+        if let leader = activeByKey[key] {
+            leader.followers.append(job)
+            return
+        }
+        let fresh = configuration.refresh && !refreshed.contains(key)
+        if !fresh, let entry = cache.lookup(path: job.path) {
+            statistics.cached += 1
+            return succeed(job, entry, cached: true, status: nil)
+        }
+        activeByKey[key] = job
+        waiting.append(job)
+    }
+
+    // MARK: Transfers
+
+    private func startTransfers() {
+        guard !waiting.isEmpty || !retrying.isEmpty else { return }
+        let now = monotonicNanoseconds()
+        if !retrying.isEmpty {
+            let due = retrying.filter { $0.notBefore <= now }
+            retrying.removeAll { $0.notBefore <= now }
+            waiting.insert(contentsOf: due, at: 0)
+        }
+        var index = 0
+        while active.count < configuration.concurrency && index < waiting.count {
+            let job = waiting[index]
+            if activePerHost[job.host, default: 0] >= configuration.perHost {
+                index += 1
+                continue
+            }
+            waiting.remove(at: index)
+            start(job)
+        }
+    }
+
+    private func start(_ job: FetchJob) {
+        job.attempts += 1
+        let easy = idleHandles.popLast() ?? CurlEasy()
+        guard let easy else {
+            return finish(job, .failure(FetchFailure("transfer", "libcurl could not make a handle")))
+        }
+        easy.reset()
+        let transfer = ImageTransfer(job: job, easy: easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes)
+        do {
+            try transfer.configure(configuration, share: multi.share)
+        } catch {
+            idleHandles.append(easy)
+            return finish(job, .failure(FetchFailure("transfer", "libcurl refused an option: \(error)")))
+        }
+        guard multi.add(easy) else {
+            idleHandles.append(easy)
+            return finish(job, .failure(FetchFailure("transfer", "libcurl could not start the transfer")))
+        }
+        active[easy.handle] = transfer
+        activePerHost[job.host, default: 0] += 1
+    }
+
+    private func complete(_ handle: UnsafeMutableRawPointer, _ result: CURLcode) {
+        guard let transfer = active.removeValue(forKey: handle) else { return }
+        let job = transfer.job
+        multi.remove(transfer.easy)
+        idleHandles.append(transfer.easy)
+        activePerHost[job.host, default: 1] -= 1
+        statistics.bytes += transfer.bytes
+        switch transfer.outcome(result) {
+        case .success(let entry):
+            guard transfer.closeFile() else {
+                transfer.discard()
+                return finish(job, .failure(FetchFailure("cache_write", "cannot write \(transfer.temporaryPath): \(String(cString: strerror(errno)))")))
+            }
+            do {
+                try cache.commit(temporary: transfer.temporaryPath, to: job.path)
+            } catch {
+                transfer.discard()
+                return finish(job, .failure(FetchFailure("cache_write", error.description)))
+            }
+            if configuration.refresh { rememberRefreshed(job.key) }
+            finish(job, .success((entry, transfer.status)))
+        case .failure(let failure):
+            transfer.discard()
+            if failure.transient && job.attempts <= configuration.retries, let delay = retryDelay(failure, transfer, job) {
+                statistics.retries += 1
+                job.notBefore = monotonicNanoseconds() + UInt64(delay * 1e9)
+                retrying.append(job)
+            } else {
+                finish(job, .failure(failure))
+            }
+        }
+    }
+
+    /// Seconds to wait before retrying, or nil when the server asks for too long.
+    private func retryDelay(_ failure: FetchFailure, _ transfer: ImageTransfer, _ job: FetchJob) -> Double? {
+        let retryAfter = transfer.easy.info(offset: CURLINFO_RETRY_AFTER)
+        if retryAfter > 0 {
+            return Double(retryAfter) <= configuration.maxRetryAfter ? Double(retryAfter) : nil
+        }
+        return configuration.backoff.delay(attempt: job.attempts)
+    }
+
+    private func rememberRefreshed(_ key: String) {
+        if refreshed.count >= 100_000 { refreshed.removeAll() }  // bounded; a repeat after that is fetched again
+        refreshed.insert(key)
+    }
+
+    // MARK: Results
+
+    private func finish(_ job: FetchJob, _ result: Result<(ImageCache.Entry, Int?), FetchFailure>) {
+        activeByKey.removeValue(forKey: job.key)
+        switch result {
+        case .success(let (entry, status)):
+            succeed(job, entry, cached: false, status: status == 0 ? nil : status)
+            for follower in job.followers { succeed(follower, entry, cached: true, status: nil) }
+        case .failure(let failure):
+            fail(job.sequence, job.input, failure, started: job.started, attempts: job.attempts)
+            for follower in job.followers {
+                fail(follower.sequence, follower.input, failure, started: follower.started, attempts: 0)
+            }
+        }
+    }
+
+    private func succeed(_ job: FetchJob, _ entry: ImageCache.Entry, cached: Bool, status: Int?) {
+        let record = job.input.record
+        record.set("kind", "image")
+        record.set("path", job.path)
+        record.set("bytes", entry.bytes)
+        record.set("sha256", entry.sha256)
+        record.set("cached", cached)
+        record.set("http_status", status)
+        record.set("ms", elapsedMilliseconds(since: job.started))
+        statistics.done += 1
+        emit(job.sequence, record.serialized())
+    }
+
+    private func fail(_ sequence: Int, _ input: InputRecord, _ failure: FetchFailure, started: UInt64, attempts: Int = 0) {
+        statistics.failed += 1
+        statistics.done += 1
+        let location = "stdin:\(input.line)"
+        let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
+        stage.diagnostics.warning("\(location): \(failure.code): \(failure.message)\(retried)")
+        let record = stage.makeError(input.record, code: failure.code, message: failure.message)
+        if attempts > 1 { record.set("attempts", attempts) }
+        record.set("ms", elapsedMilliseconds(since: started))
+        emit(sequence, record.serialized())
+    }
+
+    private func emit(_ sequence: Int, _ line: [UInt8]) {
+        if configuration.ordered {
+            reorder.put(sequence, line)
+            pendingOutput.append(contentsOf: reorder.takeReady())
+        } else {
+            pendingOutput.append(line)
+        }
+    }
+
+    /// Hands ready lines to the output queue without blocking.
+    private func deliver() {
+        var handed = 0
+        for line in pendingOutput {
+            guard stage.output.tryPush(line) else { break }
+            handed += 1
+        }
+        if handed > 0 {
+            pendingOutput.removeFirst(handed)
+            written += handed
+        }
+    }
+
+    private func pollTimeout() -> Int {
+        var timeout = stage.diagnostics.isTerminal ? 100 : 1000
+        if !pendingOutput.isEmpty { timeout = 5 }
+        if let soonest = retrying.map(\.notBefore).min() {
+            let now = monotonicNanoseconds()
+            timeout = min(timeout, soonest > now ? Int((soonest - now) / 1_000_000) + 1 : 0)
+        }
+        return timeout
+    }
+
+    // MARK: Stopping
+
+    /// Every record already read gets its line: in-flight and queued fetches
+    /// become `interrupted`, their temporary files are removed.
+    private func shutDown() {
+        for (_, transfer) in active {
+            multi.remove(transfer.easy)
+            transfer.discard()
+            waiting.append(transfer.job)
+        }
+        active.removeAll()
+        waiting.append(contentsOf: retrying)
+        retrying.removeAll()
+        while true {
+            let batch = stage.input.tryPopBatch()
+            if batch.isEmpty { break }
+            admit(batch)
+        }
+        for job in waiting.sorted(by: { $0.sequence < $1.sequence }) {
+            finish(job, .failure(.interrupted))
+        }
+        waiting.removeAll()
+        guard stage.stopReason != .downstreamClosed else { return }
+        stage.output.push(contentsOf: pendingOutput)
+        pendingOutput.removeAll()
+    }
+
+    // MARK: Progress
+
+    private func showProgress(force: Bool) {
+        guard stage.diagnostics.isTerminal && !stage.diagnostics.quiet else { return }
+        let now = monotonicNanoseconds()
+        guard force || now - lastProgress > 100_000_000 else { return }
+        lastProgress = now
+        let input = stage.inputProgress
+        stage.diagnostics.progress(statistics.line(total: input.ended ? statistics.total : nil, active: active.count))
+    }
+}
+
+/// Counters for the progress line.
+final class FetchStatistics {
+    var total = 0
+    var done = 0
+    var failed = 0
+    var cached = 0
+    var retries = 0
+    var bytes = 0
+    let started = monotonicNanoseconds()
+
+    func line(total known: Int?, active: Int) -> String {
+        let seconds = max(0.001, Double(monotonicNanoseconds() - started) / 1e9)
+        let count = known.map { "\(done)/\($0)" } ?? "\(done)/\(total)+"
+        var parts = ["\(count) images", ByteCount.format(bytes), "\(ByteCount.format(Int(Double(bytes) / seconds)))/s", "\(active) active"]
+        if cached > 0 { parts.append("\(cached) cached") }
+        if retries > 0 { parts.append("\(retries) retries") }
+        if failed > 0 { parts.append("\(failed) failed") }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// Nanoseconds on the monotonic clock.
+public func monotonicNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+}
+
+/// Whole milliseconds since `start` on the monotonic clock.
+public func elapsedMilliseconds(since start: UInt64) -> Int {
+    Int((monotonicNanoseconds() - start) / 1_000_000)
+}

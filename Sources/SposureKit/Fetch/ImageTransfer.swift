@@ -1,0 +1,186 @@
+import CCurl
+import CurlShim
+import Crypto
+import Foundation
+
+/// One record to fetch, from the moment it is read until its output is made.
+final class FetchJob {
+    /// Its place in the input order.
+    let sequence: Int
+    /// The input record, changed into the output record at the end.
+    let input: InputRecord
+    let url: String
+    /// The cache key (`cache_key`, else the URL).
+    let key: String
+    /// Transfers are counted per host for `--per-host`.
+    let host: String
+    let path: String
+    let started: UInt64
+    var attempts = 0
+    /// Monotonic time before which a retry must not start.
+    var notBefore: UInt64 = 0
+    /// Records with the same key read while this one was in flight.
+    var followers: [FetchJob] = []
+
+    init(sequence: Int, input: InputRecord, url: String, key: String, host: String, path: String, started: UInt64) {
+        self.sequence = sequence
+        self.input = input
+        self.url = url
+        self.key = key
+        self.host = host
+        self.path = path
+        self.started = started
+    }
+}
+
+/// One attempt at one job: an easy handle, a temporary file and what came in.
+///
+/// The write callback checks the signature and the size cap as bytes arrive,
+/// hashes them and writes them to the temporary file; anything wrong stops
+/// the transfer at once by returning 0 to libcurl.
+final class ImageTransfer {
+    let job: FetchJob
+    let easy: CurlEasy
+    let temporaryPath: String
+    private let maxBytes: Int
+    private(set) var bytes = 0
+    private(set) var status = 0
+    private var fd: Int32 = -1
+    private var head: [UInt8] = []
+    private var hasher = SHA256()
+    private var discarded = 0
+    /// Set by the write callback when it stops the transfer.
+    private(set) var failure: FetchFailure?
+    /// libcurl's detailed message for a failed transfer.
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
+
+    init(job: FetchJob, easy: CurlEasy, temporaryPath: String, maxBytes: Int) {
+        self.job = job
+        self.easy = easy
+        self.temporaryPath = temporaryPath
+        self.maxBytes = maxBytes
+        errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
+    }
+
+    deinit {
+        discard()
+        errorBuffer.deallocate()
+    }
+
+    /// Sets every option of the attempt on the (reset) easy handle.
+    func configure(_ configuration: FetchConfiguration, share: UnsafeMutableRawPointer?) throws(CurlError) {
+        let protocols = configuration.allowFile ? "http,https,file" : "http,https"
+        try easy.set(CURLOPT_URL, job.url)
+        try easy.set(CURLOPT_PROTOCOLS_STR, protocols)
+        try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+        try easy.set(CURLOPT_FOLLOWLOCATION, 1)
+        try easy.set(CURLOPT_MAXREDIRS, 5)
+        try easy.set(CURLOPT_NOSIGNAL, 1)
+        try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(configuration.connectTimeout * 1000))
+        try easy.set(CURLOPT_LOW_SPEED_LIMIT, configuration.lowSpeedLimit)
+        try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.lowSpeedTime.rounded(.up))))
+        try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(configuration.maxBytes))
+        try easy.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
+        try easy.set(CURLOPT_PIPEWAIT, 1)
+        try easy.set(CURLOPT_BUFFERSIZE, 128 << 10)
+        try easy.set(CURLOPT_USERAGENT, "sposure-fetch-images/1")
+        try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+        try easy.set(CURLOPT_WRITEFUNCTION, callback: imageTransferWrite)
+        try easy.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+        if let share { try easy.set(CURLOPT_SHARE, pointer: share) }
+    }
+
+    /// Takes one piece of the body; returns how much was taken (less stops the transfer).
+    fileprivate func receive(_ data: UnsafeRawBufferPointer) -> Int {
+        if status == 0 { status = easy.responseCode }
+        if status != 0 && !(200..<300).contains(status) {
+            // An error page: read a little of it so the connection can be reused, no more.
+            discarded += data.count
+            return discarded > 64 << 10 ? 0 : data.count
+        }
+        if bytes + data.count > maxBytes {
+            failure = FetchFailure("too_large", "body is over --max-bytes \(maxBytes) bytes")
+            return 0
+        }
+        if head.count < 6 {
+            head.append(contentsOf: data.prefix(6 - head.count))
+            if head.count == 6 && !GIFSignature.matches(head) {
+                failure = notGIF()
+                return 0
+            }
+        }
+        if fd < 0 {
+            fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if fd < 0 {
+                failure = FetchFailure("cache_write", "cannot create \(temporaryPath): \(String(cString: strerror(errno)))")
+                return 0
+            }
+        }
+        var offset = 0
+        while offset < data.count {
+            let n = write(fd, data.baseAddress! + offset, data.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = FetchFailure("cache_write", "cannot write \(temporaryPath): \(String(cString: strerror(errno)))")
+                return 0
+            }
+            offset += n
+        }
+        hasher.update(bufferPointer: data)
+        bytes += data.count
+        return data.count
+    }
+
+    /// What the finished attempt amounts to: the checked entry, or why not.
+    func outcome(_ result: CURLcode) -> Result<ImageCache.Entry, FetchFailure> {
+        status = easy.responseCode
+        if let failure { return .failure(failure) }
+        if status != 0 && !(200..<300).contains(status) && (result == CURLE_OK || result == CURLE_WRITE_ERROR) {
+            return .failure(.http(status, url: job.url))
+        }
+        if result != CURLE_OK {
+            return .failure(.curl(result, detail: String(cString: errorBuffer)))
+        }
+        guard GIFSignature.matches(head) else { return .failure(notGIF()) }
+        return .success(ImageCache.Entry(bytes: bytes, sha256: hasher.finalize().hexString))
+    }
+
+    /// Closes the temporary file, keeping it for the cache to rename.
+    func closeFile() -> Bool {
+        guard fd >= 0 else { return false }
+        let ok = close(fd) == 0
+        fd = -1
+        return ok
+    }
+
+    /// Closes and removes the temporary file, if any.
+    func discard() {
+        if fd >= 0 {
+            close(fd)
+            fd = -1
+        }
+        unlink(temporaryPath)
+    }
+
+    private func notGIF() -> FetchFailure {
+        let shown = head.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
+        return FetchFailure("not_gif", head.isEmpty ? "empty body" : "body starts with \"\(shown)\", not GIF87a/GIF89a")
+    }
+}
+
+/// libcurl's write callback for image transfers.
+private let imageTransferWrite: CurlShimDataCallback = { data, size, count, user in
+    guard let user, let data else { return 0 }
+    let transfer = Unmanaged<ImageTransfer>.fromOpaque(user).takeUnretainedValue()
+    return transfer.receive(UnsafeRawBufferPointer(start: data, count: size * count))
+}
+
+extension HTTPVersion {
+    var curlValue: Int {
+        switch self {
+        case .auto: return Int(CURL_HTTP_VERSION_2TLS)
+        case .http1: return Int(CURL_HTTP_VERSION_1_1)
+        case .http2: return Int(CURL_HTTP_VERSION_2_0)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import ArgumentParser
+import SposureKit
+
+/// `fetch-images`: the concurrent image fetcher, the third stage of the game.
+@main
+struct FetchImages: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fetch-images",
+        abstract: "Fetch the GIFs named by a stream of records into a local cache.",
+        discussion: """
+            Reads NDJSON records on stdin (from `giphy-pages list`, a saved stream, or \
+            anything you write). Each record of kind "gif" is fetched from its "url" and \
+            written back as kind "image" with the cached file's "path", "bytes", "sha256", \
+            "cached", "http_status" and "ms". Every other record passes through unchanged. \
+            One line comes out for every line that goes in, in input order (--unordered: \
+            as transfers finish); a record that cannot be fetched becomes an "error" \
+            record with a stable "code" (http_404, rate_limited, timeout, connect, dns, \
+            tls, too_large, not_gif, not_allowed, bad_url, too_many_redirects, truncated, \
+            interrupted, cache_write, transfer) and the run goes on.
+
+            The cache is $SPOSURE_CACHE, else $XDG_CACHE_HOME/sposure, else \
+            ~/.cache/sposure. Files are named by the SHA-256 of the record's "cache_key" \
+            (else its URL), written under a temporary name and renamed when complete and \
+            checked, so a stopped run leaves no half file and a rerun fetches only what \
+            is missing. Only http and https are fetched, with TLS verified and at most 5 \
+            redirects; file:// needs --allow-file.
+
+            Example:
+              echo '{"kind":"gif","id":"a","url":"https://example.com/a.gif"}' | fetch-images
+
+            Exit status:
+              0    every record written, none failed
+              1    some records became error records (the stream still completed)
+              2    stopped by a fatal error (--strict bad line, unusable cache, I/O error)
+              64   usage error
+              130  interrupted (SIGINT); 143 terminated (SIGTERM). A closed stdout is a normal end: 0.
+            """)
+
+    @Option(help: ArgumentHelp("Transfers at once.", valueName: "n"))
+    var concurrency = 8
+
+    @Option(help: ArgumentHelp("Transfers at once to one host (default: --concurrency).", valueName: "n"))
+    var perHost: Int?
+
+    @Option(help: ArgumentHelp("The cache folder (default: $SPOSURE_CACHE, else $XDG_CACHE_HOME/sposure, else ~/.cache/sposure).", valueName: "dir"))
+    var cache: String?
+
+    @Flag(help: "Fetch again even what is cached.")
+    var refresh = false
+
+    @Option(help: ArgumentHelp("The largest GIF accepted; a transfer stops as soon as it is passed (e.g. 500KB, 20MB).", valueName: "size"))
+    var maxBytes = ByteCount(20_000_000)
+
+    @Option(help: ArgumentHelp("Time allowed to connect (e.g. 500ms, 10s).", valueName: "time"))
+    var connectTimeout = TimeSpan(seconds: 10)
+
+    @Option(help: ArgumentHelp("A transfer slower than --low-speed-limit for this long times out (whole seconds).", valueName: "time"))
+    var lowSpeedTime = TimeSpan(seconds: 30)
+
+    @Option(help: ArgumentHelp("Bytes per second under which a transfer counts as stalled.", valueName: "n"))
+    var lowSpeedLimit = 1000
+
+    @Option(help: ArgumentHelp("Retries of transient failures (5xx, 429, resets, timeouts, cut bodies); 4xx are never retried.", valueName: "n"))
+    var retries = 3
+
+    @Option(help: ArgumentHelp("The first retry's delay; each later one doubles, with jitter. A Retry-After header wins.", valueName: "time"))
+    var retryDelay = TimeSpan(seconds: 0.5)
+
+    @Flag(help: "Allow file:// URLs (off: a URL from remote data never reads a local file).")
+    var allowFile = false
+
+    @Flag(inversion: .prefixedEnableDisable, exclusivity: .exclusive,
+          help: "Emit records in input order (default) or as transfers finish (--unordered).")
+    var ordered = true
+
+    @Option(help: ArgumentHelp("HTTP version: auto (HTTP/2 over TLS when offered), 1.1, or 2.", valueName: "version"))
+    var http = HTTPVersion.auto
+
+    @OptionGroup(title: "Stream options")
+    var stream: StageOptions
+
+    mutating func validate() throws {
+        guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 1024.") }
+        if let perHost, perHost < 1 { throw ValidationError("--per-host must be at least 1.") }
+        guard retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
+        guard maxBytes.bytes >= 6 else { throw ValidationError("--max-bytes must be at least 6 (a GIF signature).") }
+        guard lowSpeedLimit >= 0 else { throw ValidationError("--low-speed-limit must be 0 or more.") }
+    }
+
+    func run() throws {
+        var configuration = FetchConfiguration()
+        configuration.concurrency = concurrency
+        configuration.perHost = min(perHost ?? concurrency, concurrency)
+        configuration.maxBytes = maxBytes.bytes
+        configuration.connectTimeout = connectTimeout.seconds
+        configuration.lowSpeedTime = lowSpeedTime.seconds
+        configuration.lowSpeedLimit = lowSpeedLimit
+        configuration.retries = retries
+        configuration.backoff = Backoff(base: retryDelay.seconds)
+        configuration.allowFile = allowFile
+        configuration.ordered = ordered
+        configuration.refresh = refresh
+        configuration.httpVersion = http
+        configuration.window = max(stream.buffer, concurrency * 4)
+
+        let stage = Stage(name: "fetch-images", options: stream)
+        let imageCache: ImageCache
+        do {
+            imageCache = try ImageCache(root: cache ?? ImageCache.defaultRoot())
+        } catch {
+            stage.diagnostics.error("cache: \(error)")
+            throw ExitCode(2)
+        }
+        let fetcher: ImageFetcher
+        do {
+            fetcher = try ImageFetcher(stage: stage, cache: imageCache, configuration: configuration)
+        } catch {
+            stage.diagnostics.error("libcurl: \(error)")
+            throw ExitCode(2)
+        }
+        stage.start()
+        let failed = fetcher.run()
+        stage.finish(failed: failed)
+    }
+}
