@@ -25,15 +25,17 @@ struct FetchImages: ParsableCommand {
             is missing. Only http and https are fetched, with TLS verified and at most 5 \
             redirects; file:// needs --allow-file.
 
-            Example:
-              echo '{"kind":"gif","id":"a","url":"https://example.com/a.gif"}' | fetch-images
+            Examples:
+              giphy-pages list < pages.ndjson | fetch-images > images.ndjson
+              fetch-images --concurrency 16 --cache /tmp/gifs < saved.ndjson
 
             Exit status:
               0    every record written, none failed
               1    some records became error records (the stream still completed)
               2    stopped by a fatal error (--strict bad line, unusable cache, I/O error)
               64   usage error
-              130  interrupted (SIGINT); 143 terminated (SIGTERM). A closed stdout is a normal end: 0.
+              130  interrupted (SIGINT), 143 terminated (SIGTERM)
+            A closed stdout (`| head`) is a normal end: exit 0, nothing on stderr.
             """)
 
     @Option(help: ArgumentHelp("Transfers at once.", valueName: "n"))
@@ -69,14 +71,13 @@ struct FetchImages: ParsableCommand {
     @Flag(help: "Allow file:// URLs (off: a URL from remote data never reads a local file).")
     var allowFile = false
 
-    @Flag(inversion: .prefixedEnableDisable, exclusivity: .exclusive,
-          help: "Emit records in input order (default) or as transfers finish (--unordered).")
-    var ordered = true
+    @Flag(help: "--ordered (default): records come out in input order, with a bounded reorder buffer; --unordered: as transfers finish.")
+    var order = Order.ordered
 
     @Option(help: ArgumentHelp("HTTP version: auto (HTTP/2 over TLS when offered), 1.1, or 2.", valueName: "version"))
     var http = HTTPVersion.auto
 
-    @OptionGroup(title: "Stream options")
+    @OptionGroup
     var stream: StageOptions
 
     mutating func validate() throws {
@@ -98,7 +99,7 @@ struct FetchImages: ParsableCommand {
         configuration.retries = retries
         configuration.backoff = Backoff(base: retryDelay.seconds)
         configuration.allowFile = allowFile
-        configuration.ordered = ordered
+        configuration.ordered = order == .ordered
         configuration.refresh = refresh
         configuration.httpVersion = http
         configuration.window = max(stream.buffer, concurrency * 4)
@@ -122,4 +123,9 @@ struct FetchImages: ParsableCommand {
         let failed = fetcher.run()
         stage.finish(failed: failed)
     }
+}
+
+/// The order records come out in.
+enum Order: String, EnumerableFlag {
+    case ordered, unordered
 }

@@ -81,7 +81,11 @@ final class ImageTransfer {
         try easy.set(CURLOPT_LOW_SPEED_TIME, max(1, Int(configuration.lowSpeedTime.rounded(.up))))
         try easy.set(CURLOPT_MAXFILESIZE_LARGE, offset: Int64(configuration.maxBytes))
         try easy.set(CURLOPT_HTTP_VERSION, configuration.httpVersion.curlValue)
-        try easy.set(CURLOPT_PIPEWAIT, 1)
+        if configuration.httpVersion != .http1 && job.url.utf8.count > 8 && job.url.prefix(8).lowercased() == "https://" {
+            // Wait for a connection that may multiplex rather than open another;
+            // only TLS connections can turn out to speak HTTP/2 here.
+            try easy.set(CURLOPT_PIPEWAIT, 1)
+        }
         try easy.set(CURLOPT_BUFFERSIZE, 128 << 10)
         try easy.set(CURLOPT_USERAGENT, "sposure-fetch-images/1")
         try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))

@@ -31,8 +31,16 @@ public final class JSONRecord: @unchecked Sendable {
             throw ParseError(message: text, column: Int(error.column))
         }
         guard value.pointee.type == JSON_OBJECT else {
+            let found: String
+            switch value.pointee.type {
+            case JSON_ARRAY: found = "an array"
+            case JSON_STRING: found = "a string"
+            case JSON_INTEGER, JSON_REAL: found = "a number"
+            case JSON_TRUE, JSON_FALSE: found = "a boolean"
+            default: found = "null"
+            }
             json_decref(value)
-            throw ParseError(message: "not a JSON object", column: 1)
+            throw ParseError(message: "found \(found)", column: 1)
         }
         return JSONRecord(owning: value)
     }

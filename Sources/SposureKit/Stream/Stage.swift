@@ -47,20 +47,23 @@ public final class Stage: @unchecked Sendable {
     private var inputEnded = false
     private let writerDone = DispatchSemaphore(value: 0)
 
-    /// A stage named `name` over the given descriptors (stdin and stdout by default).
-    public init(name: String, options: StageOptions, inputFD: Int32 = 0, outputFD: Int32 = 1) {
+    /// A stage named `name` over the given descriptors (stdin, stdout, stderr by default).
+    public init(name: String, options: StageOptions, inputFD: Int32 = 0, outputFD: Int32 = 1, errorFD: Int32 = 2) {
         self.name = name
         self.options = options
         self.inputFD = inputFD
         self.outputFD = outputFD
-        diagnostics = Diagnostics(tool: name, quiet: options.quiet)
+        diagnostics = Diagnostics(tool: name, quiet: options.quiet, fd: errorFD)
         input = BoundedQueue(capacity: options.buffer)
         output = BoundedQueue(capacity: options.buffer)
     }
 
-    /// Installs the signal trap and starts the reader and writer threads.
-    public func start() {
-        SignalTrap.install { [weak self] signal in self?.requestStop(.signal(signal)) }
+    /// Installs the signal trap (unless `trapSignals` is false, for tests) and
+    /// starts the reader and writer threads.
+    public func start(trapSignals: Bool = true) {
+        if trapSignals {
+            SignalTrap.install { [weak self] signal in self?.requestStop(.signal(signal)) }
+        }
         if isatty(inputFD) == 1 {
             diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
         }
@@ -102,6 +105,12 @@ public final class Stage: @unchecked Sendable {
     /// downstream closed, 2 after a fatal error or a `--strict` bad line, 1 when
     /// `failed` (some records became errors), else 0.
     public func finish(failed: Bool) -> Never {
+        exit(drain(failed: failed))
+    }
+
+    /// Closes the output, waits until the writer has written it all, and
+    /// returns the exit status ``finish(failed:)`` would exit with.
+    public func drain(failed: Bool) -> Int32 {
         output.close()
         writerDone.wait()
         diagnostics.clearProgress()
@@ -110,10 +119,10 @@ public final class Stage: @unchecked Sendable {
         let strict = strictFailure
         lock.unlock()
         switch reason {
-        case .signal(let signal): exit(128 + signal)
-        case .downstreamClosed: exit(0)
-        case .fatal: exit(2)
-        case nil: exit(strict ? 2 : failed ? 1 : 0)
+        case .signal(let signal): return 128 + signal
+        case .downstreamClosed: return 0
+        case .fatal: return 2
+        case nil: return strict ? 2 : failed ? 1 : 0
         }
     }
 

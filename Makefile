@@ -1,0 +1,62 @@
+# Sposure: `make demo` plays what the package can do, `make test` checks it.
+# Both install the C libraries they need first (`make deps`).
+
+PREFIX ?= /usr/local
+SWIFT ?= swift
+TOOLS := fetch-images
+DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev pkg-config
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all deps build debug test demo bench install uninstall clean
+
+all: build
+
+# Installs the -dev packages when pkg-config cannot find the libraries.
+deps:
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libgif jansson; then \
+	  echo "deps: libcurl, giflib and jansson found"; \
+	else \
+	  echo "deps: installing $(DEV_PACKAGES)"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(DEV_PACKAGES); \
+	fi
+
+build: deps
+	$(SWIFT) build -c release
+
+debug: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+demo: deps
+	$(SWIFT) build -c release --product fetch-images
+	SPOSURE_BIN=$(CURDIR)/.build/release pipelines/demo
+
+bench: build
+	bench/run
+
+install: build
+	install -d $(DESTDIR)$(PREFIX)/bin \
+	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
+	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	for tool in $(TOOLS); do \
+	  install -m 755 .build/release/$$tool $(DESTDIR)$(PREFIX)/bin/$$tool && \
+	  .build/release/$$tool --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool && \
+	  .build/release/$$tool --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool && \
+	  .build/release/$$tool --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; \
+	done
+
+uninstall:
+	for tool in $(TOOLS); do \
+	  rm -f $(DESTDIR)$(PREFIX)/bin/$$tool \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool \
+	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool \
+	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; \
+	done
+
+clean:
+	rm -rf .build

@@ -1,0 +1,56 @@
+import Testing
+@testable import SposureKit
+
+@Suite struct JSONRecordTests {
+    @Test func parsesAnObjectAndReadsItsFields() throws {
+        let record = try JSONRecord.parse(#"{"kind":"gif","id":"a","rank":3,"ok":true,"w":2.0}"#)
+        #expect(record.kind == "gif")
+        #expect(record.string("id") == "a")
+        #expect(record.int("rank") == 3)
+        #expect(record.int("w") == 2)
+        #expect(record.bool("ok") == true)
+        #expect(record.string("rank") == nil)
+        #expect(record.has("missing") == false)
+    }
+
+    @Test(arguments: ["[1,2]", "\"text\"", "42", "null", "{\"a\":", "{\"a\":1} trailing", "not json"])
+    func rejectsWhatIsNotOneObject(_ line: String) {
+        #expect(throws: JSONRecord.ParseError.self) { try JSONRecord.parse(line) }
+    }
+
+    @Test func rejectsInvalidUTF8() {
+        let bytes: [UInt8] = Array(#"{"a":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8)
+        #expect(throws: JSONRecord.ParseError.self) {
+            try bytes.withUnsafeBytes { try JSONRecord.parse($0) }
+        }
+    }
+
+    @Test func keepsUnknownFieldsInOrderWhenChanged() throws {
+        let record = try JSONRecord.parse(#"{"z":1,"kind":"gif","section":"spiders","nested":{"b":[1,"x",null],"a":false}}"#)
+        record.set("kind", "image")
+        record.set("path", "/c/x.gif")
+        #expect(record.text == #"{"z":1,"kind":"image","section":"spiders","nested":{"b":[1,"x",null],"a":false},"path":"/c/x.gif"}"#)
+    }
+
+    @Test func writesRealsWithTheFewestDigitsThatReadBack() throws {
+        let record = try JSONRecord.parse(#"{"a":0.1,"b":0.30000000000000004,"c":1.0,"d":-2.5e-7,"e":1e300}"#)
+        #expect(record.text == #"{"a":0.1,"b":0.30000000000000004,"c":1.0,"d":-2.5e-07,"e":1e+300}"#)
+    }
+
+    @Test func escapesControlCharactersAndKeepsUTF8() throws {
+        let record = try JSONRecord.parse(#"{"t":"a\u001b[31m\"\\/é\n\t"}"#)
+        #expect(record.text == #"{"t":"a\u001b[31m\"\\/é\n\t"}"#)
+        #expect(record.string("t") == "a\u{1B}[31m\"\\/é\n\t")
+    }
+
+    @Test func setsNullsBooleansAndOptionalIntegers() {
+        let record = JSONRecord()
+        record.set("a", nil as Int?)
+        record.set("b", 7 as Int?)
+        record.set("c", false)
+        record.set("d", "")
+        record.remove("b")
+        #expect(record.text == #"{"a":null,"c":false,"d":""}"#)
+        #expect(record.keys == ["a", "c", "d"])
+    }
+}

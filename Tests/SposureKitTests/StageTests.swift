@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import SposureKit
+
+/// Runs a pass-through stage over real pipes: every record is written back
+/// as read, every bad line as its error record. Returns stdout, stderr and the exit status.
+func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [String], err: String, status: Int32) {
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    let stage = Stage(name: "test-stage", options: try StageOptions.parse(options),
+                      inputFD: stdin.fileHandleForReading.fileDescriptor,
+                      outputFD: stdout.fileHandleForWriting.fileDescriptor,
+                      errorFD: stderr.fileHandleForWriting.fileDescriptor)
+    let feeder = Thread {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+    }
+    feeder.start()
+    stage.start(trapSignals: false)
+    var failed = false
+    while case let batch = stage.input.popBatch(), !batch.isEmpty {
+        for item in batch {
+            switch item {
+            case .record(let record): stage.output.push(record.raw)
+            case .bad(let bad):
+                failed = true
+                stage.output.push(stage.badLineRecord(bad))
+            }
+        }
+    }
+    let status = stage.drain(failed: failed)
+    try stdout.fileHandleForWriting.close()
+    try stderr.fileHandleForWriting.close()
+    let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    return (out.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), err, status)
+}
+
+@Suite struct StageTests {
+    @Test func passesRecordsThroughByteForByte() throws {
+        let result = try runPassThrough("{\"kind\":\"x\", \"a\" : 0.1}\n{\"b\":[1,2]}\r\n")
+        #expect(result.out == [#"{"kind":"x", "a" : 0.1}"#, #"{"b":[1,2]}"#])
+        #expect(result.err == "")
+        #expect(result.status == 0)
+    }
+
+    @Test func turnsABadLineIntoAnErrorRecordAtItsPlace() throws {
+        let result = try runPassThrough("{\"n\":1}\n\nnot json\n[1]\n{\"n\":2}")
+        #expect(result.out == [
+            #"{"n":1}"#,
+            #"{"kind":"error","stage":"test-stage","code":"bad_json","line":3,"text":"not json","error":"not a JSON object ('[' or '{' expected near 'not')"}"#,
+            #"{"kind":"error","stage":"test-stage","code":"bad_json","line":4,"text":"[1]","error":"not a JSON object (found an array)"}"#,
+            #"{"n":2}"#,
+        ])
+        #expect(result.err.contains("test-stage: stdin:3: not a JSON object"))
+        #expect(result.err.contains("test-stage: stdin:4: "))
+        #expect(result.status == 1)
+    }
+
+    @Test func reportsInvalidUTF8WithReadableText() throws {
+        let result = try runPassThrough("{\"t\":\"caf\u{00E9}\"}\n" + String(decoding: [0x7B, 0x22, 0xFF, 0x22, 0x7D], as: UTF8.self) + "\n")
+        #expect(result.out.count == 2)
+        #expect(result.out[1].contains(#""code":"bad_json","line":2"#))
+    }
+
+    @Test func cutsTheTextOfAnOverLongLine() throws {
+        let long = "{\"x\":\"" + String(repeating: "a", count: 10_000) + "\"}"
+        let result = try runPassThrough(long + "\n{\"ok\":1}\n", options: ["--max-line", "1KB"])
+        #expect(result.out.count == 2)
+        let record = try JSONRecord.parse(result.out[0])
+        #expect(record.string("code") == "bad_json")
+        #expect(record.int("line") == 1)
+        #expect(record.string("text")?.count == BadLine.textLimit)
+        #expect(record.string("error") == "line is 10008 bytes, longer than --max-line 1000")
+        #expect(result.out[1] == #"{"ok":1}"#)
+    }
+
+    @Test func strictStopsAtTheFirstBadLineKeepingWhatCameBefore() throws {
+        let result = try runPassThrough("{\"n\":1}\nbad\n{\"n\":2}\n", options: ["--strict"])
+        #expect(result.out == [#"{"n":1}"#])
+        #expect(result.err == "test-stage: stdin:2: not a JSON object ('[' or '{' expected near 'bad') (--strict: stopping)\n")
+        #expect(result.status == 2)
+    }
+
+    @Test func quietSilencesWarningsButNotTheRecords() throws {
+        let result = try runPassThrough("bad\n", options: ["--quiet"])
+        #expect(result.out.count == 1)
+        #expect(result.err == "")
+    }
+
+    @Test func rejectsAZeroBuffer() {
+        #expect(throws: (any Error).self) { try StageOptions.parse(["--buffer", "0"]) }
+    }
+}
+
+@Suite struct DiagnosticsTests {
+    @Test func makesControlCharactersVisible() {
+        #expect(Diagnostics.sanitize("title\u{1B}]0;pwned\u{07}\u{9B}2J ok") == "title\\u{1b}]0;pwned\\u{7}\\u{9b}2J ok")
+        #expect(Diagnostics.sanitize("plain é") == "plain é")
+    }
+
+    @Test func prefixesMessagesWithTheToolAndHonoursQuiet() throws {
+        let pipe = Pipe()
+        let loud = Diagnostics(tool: "t", quiet: false, fd: pipe.fileHandleForWriting.fileDescriptor, environment: [:])
+        let quiet = Diagnostics(tool: "t", quiet: true, fd: pipe.fileHandleForWriting.fileDescriptor, environment: [:])
+        loud.warning("one\u{1B}[2J")
+        quiet.warning("hidden")
+        quiet.error("shown")
+        loud.progress("not a terminal: never shown")
+        try pipe.fileHandleForWriting.close()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == "t: one\\u{1b}[2J\nt: shown\n")
+    }
+}
+
+@Suite struct UnitsTests {
+    @Test func parsesByteCounts() {
+        #expect(ByteCount(argument: "123")?.bytes == 123)
+        #expect(ByteCount(argument: "512KB")?.bytes == 512_000)
+        #expect(ByteCount(argument: "20mb")?.bytes == 20_000_000)
+        #expect(ByteCount(argument: "1GiB")?.bytes == 1 << 30)
+        #expect(ByteCount(argument: "1.5MiB")?.bytes == 1_572_864)
+        #expect(ByteCount(argument: "lots") == nil)
+        #expect(ByteCount(argument: "-1") == nil)
+    }
+
+    @Test func parsesTimeSpans() {
+        #expect(TimeSpan(argument: "250ms")?.milliseconds == 250)
+        #expect(TimeSpan(argument: "10s")?.seconds == 10)
+        #expect(TimeSpan(argument: "1.5")?.seconds == 1.5)
+        #expect(TimeSpan(argument: "2m")?.seconds == 120)
+        #expect(TimeSpan(argument: "soon") == nil)
+    }
+}
