@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "fetch-images", targets: ["fetch-images"]),
+        .executable(name: "gif-play", targets: ["gif-play"]),
         .library(name: "SposureKit", targets: ["SposureKit"]),
     ],
     dependencies: [
@@ -35,6 +36,21 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The GIF engine: giflib decoding, browser-exact compositing, terminal scaling.
+        .target(
+            name: "GIFEngine",
+            dependencies: [
+                "CGif",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+
+        .executableTarget(
+            name: "gif-play",
+            dependencies: [
+                "SposureKit", "GIFEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         .executableTarget(
             name: "fetch-images",
             dependencies: [
@@ -47,5 +63,6 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
+        .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]
 )

@@ -23,10 +23,7 @@ public final class ImageFetcher {
     private let configuration: FetchConfiguration
     private let multi: CurlMulti
 
-    private var nextSequence = 0
-    private var written = 0  // records handed to the output queue
-    private var reorder = ReorderBuffer<[UInt8]>()
-    private var pendingOutput: [[UInt8]] = []
+    private let sequencer: OutputSequencer
     private var inputDone = false
 
     private var waiting: [FetchJob] = []  // admitted, not started (FIFO)
@@ -49,6 +46,8 @@ public final class ImageFetcher {
         self.cache = cache
         self.configuration = configuration
         self.multi = multi
+        sequencer = OutputSequencer(output: stage.output, ordered: configuration.ordered,
+                                    window: max(configuration.window, configuration.concurrency * 2))
         stage.input.onPush = { [multi] in multi.wakeup() }
         stage.onStop = { [multi, input = stage.input] in
             input.close()
@@ -66,13 +65,12 @@ public final class ImageFetcher {
             }
             admit(stage.input.tryPopBatch(max: room))
             startTransfers()
-            deliver()
-            if inputDone && outstanding == 0 && pendingOutput.isEmpty { break }
+            sequencer.deliver()
+            if inputDone && outstanding == 0 && !sequencer.hasPending { break }
             if active.isEmpty && waiting.isEmpty && retrying.isEmpty {
                 // Nothing for curl to do: wait for output room or for input.
-                if !pendingOutput.isEmpty {
-                    if !stage.output.push(pendingOutput.removeFirst()) { pendingOutput.removeAll() }
-                    written += 1
+                if sequencer.hasPending {
+                    sequencer.deliverOneWaiting()
                     continue
                 }
                 if !inputDone && room > 0 {
@@ -94,28 +92,22 @@ public final class ImageFetcher {
 
     // MARK: Admission
 
-    /// Records in the stage not yet handed to the output queue.
-    private var inStage: Int { nextSequence - written }
-
     /// How many more records may be admitted now.
-    private var room: Int {
-        inputDone ? 0 : max(0, max(configuration.window, configuration.concurrency * 2) - inStage)
-    }
+    private var room: Int { inputDone ? 0 : sequencer.room }
 
-    private var outstanding: Int { waiting.count + retrying.count + active.count + reorder.count }
+    private var outstanding: Int { waiting.count + retrying.count + active.count + activeByKey.count }
 
     private func admit(_ batch: [InputItem]) {
         if batch.isEmpty && stage.input.isFinished { inputDone = true }
         for item in batch {
-            let sequence = nextSequence
-            nextSequence += 1
+            let sequence = sequencer.nextSequence()
             switch item {
             case .bad(let bad):
                 statistics.failed += 1
-                emit(sequence, stage.badLineRecord(bad))
+                sequencer.emit(sequence, stage.badLineRecord(bad))
             case .record(let input):
                 guard input.record.kind == "gif" else {
-                    emit(sequence, input.raw)
+                    sequencer.emit(sequence, input.raw)
                     continue
                 }
                 admitGIF(sequence, input)
@@ -270,7 +262,7 @@ public final class ImageFetcher {
         record.set("http_status", status)
         record.set("ms", elapsedMilliseconds(since: job.started))
         statistics.done += 1
-        emit(job.sequence, record.serialized())
+        sequencer.emit(job.sequence, record.serialized())
     }
 
     private func fail(_ sequence: Int, _ input: InputRecord, _ failure: FetchFailure, started: UInt64, attempts: Int = 0) {
@@ -282,34 +274,12 @@ public final class ImageFetcher {
         let record = stage.makeError(input.record, code: failure.code, message: failure.message)
         if attempts > 1 { record.set("attempts", attempts) }
         record.set("ms", elapsedMilliseconds(since: started))
-        emit(sequence, record.serialized())
-    }
-
-    private func emit(_ sequence: Int, _ line: [UInt8]) {
-        if configuration.ordered {
-            reorder.put(sequence, line)
-            pendingOutput.append(contentsOf: reorder.takeReady())
-        } else {
-            pendingOutput.append(line)
-        }
-    }
-
-    /// Hands ready lines to the output queue without blocking.
-    private func deliver() {
-        var handed = 0
-        for line in pendingOutput {
-            guard stage.output.tryPush(line) else { break }
-            handed += 1
-        }
-        if handed > 0 {
-            pendingOutput.removeFirst(handed)
-            written += handed
-        }
+        sequencer.emit(sequence, record.serialized())
     }
 
     private func pollTimeout() -> Int {
         var timeout = stage.diagnostics.isTerminal ? 100 : 1000
-        if !pendingOutput.isEmpty { timeout = 5 }
+        if sequencer.hasPending { timeout = 5 }
         if let soonest = retrying.map(\.notBefore).min() {
             let now = monotonicNanoseconds()
             timeout = min(timeout, soonest > now ? Int((soonest - now) / 1_000_000) + 1 : 0)
@@ -339,9 +309,8 @@ public final class ImageFetcher {
             finish(job, .failure(.interrupted))
         }
         waiting.removeAll()
-        guard stage.stopReason != .downstreamClosed else { return }
-        stage.output.push(contentsOf: pendingOutput)
-        pendingOutput.removeAll()
+        guard stage.stopReason != .downstreamClosed else { return sequencer.dropPending() }
+        sequencer.flush()
     }
 
     // MARK: Progress

@@ -106,6 +106,46 @@ public final class JSONRecord: @unchecked Sendable {
         }
     }
 
+    /// A whole number at `key`, also when written as a string (`"480"`), as
+    /// Giphy writes most numbers; nil when absent, empty or not a whole number.
+    public func lenientInt(_ key: String) -> Int? {
+        if let value = int(key) { return value }
+        guard let text = string(key), !text.isEmpty, text.utf8.count <= 18,
+              text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(text)
+    }
+
+    /// The object at `key`, sharing jansson's value (changes show in both).
+    public func object(_ key: String) -> JSONRecord? {
+        guard let value = json_object_get(object, key), value.pointee.type == JSON_OBJECT else { return nil }
+        return JSONRecord(owning: json_incref(value))
+    }
+
+    /// The objects in the array at `key` (other elements skipped); nil when
+    /// `key` is not an array.
+    public func objects(_ key: String) -> [JSONRecord]? {
+        guard let array = json_object_get(object, key), array.pointee.type == JSON_ARRAY else { return nil }
+        var result: [JSONRecord] = []
+        for index in 0..<json_array_size(array) {
+            if let value = json_array_get(array, index), value.pointee.type == JSON_OBJECT {
+                result.append(JSONRecord(owning: json_incref(value)))
+            }
+        }
+        return result
+    }
+
+    /// The number of members of the object at `key` (0 when not an object).
+    public func memberCount(_ key: String) -> Int {
+        guard let value = json_object_get(object, key), value.pointee.type == JSON_OBJECT else { return 0 }
+        return json_object_size(value)
+    }
+
+    /// Sets `key` to the value `other` has at `otherKey` (shared, not copied).
+    public func set(_ key: String, from other: JSONRecord, key otherKey: String? = nil) {
+        guard let value = json_object_get(other.object, otherKey ?? key) else { return }
+        json_object_set_new(object, key, json_incref(value))
+    }
+
     /// Whether the record has `key` at all.
     public func has(_ key: String) -> Bool { json_object_get(object, key) != nil }
 

@@ -1,0 +1,102 @@
+/// Numbers the items a stage reads and hands their output lines to the output
+/// queue in input order (or as they finish), never blocking the caller while
+/// it has transfers to drive.
+///
+/// Each item read gets a sequence number; its result (any number of lines,
+/// none included) is held until every earlier item's result has been handed
+/// on. The window bounds how many items may be in the stage at once, read
+/// but not yet written, which bounds the reorder buffer and the lines waiting
+/// for room in the output queue.
+public final class OutputSequencer {
+    private let output: BoundedQueue<[UInt8]>
+    private let ordered: Bool
+    private let window: Int
+    private var reorder = ReorderBuffer<[[UInt8]]>()
+    private var pending: [[UInt8]] = []
+    private var pendingStart = 0
+    private var issued = 0
+    private var released = 0
+
+    /// A sequencer writing to `output`, keeping input order when `ordered`,
+    /// with at most `window` items in the stage.
+    public init(output: BoundedQueue<[UInt8]>, ordered: Bool, window: Int) {
+        self.output = output
+        self.ordered = ordered
+        self.window = max(1, window)
+    }
+
+    /// The sequence number for the next item read.
+    public func nextSequence() -> Int {
+        defer { issued += 1 }
+        return issued
+    }
+
+    /// How many more items may be read now.
+    public var room: Int { max(0, window - (issued - released) - (pending.count - pendingStart)) }
+
+    /// Items read whose result is not yet handed on (held or pending).
+    public var inStage: Int { (issued - released) + (pending.count - pendingStart) }
+
+    /// True when lines are waiting for room in the output queue.
+    public var hasPending: Bool { pendingStart < pending.count }
+
+    /// The result of item `sequence`: its lines (possibly none).
+    public func emit(_ sequence: Int, _ lines: [[UInt8]]) {
+        if ordered {
+            reorder.put(sequence, lines)
+            for ready in reorder.takeReady() {
+                pending.append(contentsOf: ready)
+                released += 1
+            }
+        } else {
+            pending.append(contentsOf: lines)
+            released += 1
+        }
+    }
+
+    /// The result of item `sequence`: one line.
+    public func emit(_ sequence: Int, _ line: [UInt8]) { emit(sequence, [line]) }
+
+    /// Hands waiting lines to the output queue without blocking.
+    public func deliver() {
+        while pendingStart < pending.count, output.tryPush(pending[pendingStart]) {
+            pendingStart += 1
+        }
+        compact()
+    }
+
+    /// Hands one waiting line on, blocking for room; false when the output is closed.
+    @discardableResult
+    public func deliverOneWaiting() -> Bool {
+        guard pendingStart < pending.count else { return true }
+        let ok = output.push(pending[pendingStart])
+        pendingStart += 1
+        compact()
+        if !ok { dropPending() }
+        return ok
+    }
+
+    /// Hands every waiting line on, blocking as needed.
+    public func flush() {
+        if pendingStart < pending.count {
+            output.push(contentsOf: pending[pendingStart...])
+        }
+        dropPending()
+    }
+
+    /// Forgets waiting lines (downstream is gone).
+    public func dropPending() {
+        pending.removeAll()
+        pendingStart = 0
+    }
+
+    private func compact() {
+        if pendingStart == pending.count {
+            pending.removeAll(keepingCapacity: true)
+            pendingStart = 0
+        } else if pendingStart > 1024 && pendingStart * 2 > pending.count {
+            pending.removeFirst(pendingStart)
+            pendingStart = 0
+        }
+    }
+}
