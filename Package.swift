@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "fetch-images", targets: ["fetch-images"]),
         .executable(name: "gif-play", targets: ["gif-play"]),
+        .executable(name: "giphy-pages", targets: ["giphy-pages"]),
         .library(name: "SposureKit", targets: ["SposureKit"]),
     ],
     dependencies: [
@@ -33,6 +34,16 @@ let package = Package(
             dependencies: [
                 "CCurl", "CurlShim", "CJansson",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        // The Giphy API: page planning, responses, renditions.
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "CCurl"]),
+
+        .executableTarget(
+            name: "giphy-pages",
+            dependencies: [
+                "SposureKit", "GiphyKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -63,6 +74,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
+        .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]
 )

@@ -6,6 +6,8 @@ import Foundation
 public struct CurlError: Error, CustomStringConvertible, Sendable {
     /// The libcurl code.
     public var code: CURLcode
+    /// An error for `code`.
+    public init(code: CURLcode) { self.code = code }
     /// What `curl_easy_strerror` says of it.
     public var description: String { String(cString: curl_easy_strerror(code)) }
 }

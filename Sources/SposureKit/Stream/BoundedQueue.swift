@@ -90,6 +90,21 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         return batch
     }
 
+    /// Takes up to `max` elements, waiting at most until `deadline` (seconds on
+    /// the monotonic clock, see ``monotonicSeconds()``) for the first one.
+    /// An empty result means the deadline passed, or the queue is closed and drained.
+    public func popBatch(max: Int = .max, until deadline: Double) -> [Element] {
+        condition.lock()
+        while count == 0 && !closed {
+            let left = deadline - monotonicSeconds()
+            if left <= 0 { break }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+        }
+        let batch = take(max)
+        condition.unlock()
+        return batch
+    }
+
     /// Takes up to `max` elements that are there now, without waiting.
     public func tryPopBatch(max: Int = .max) -> [Element] {
         condition.lock()

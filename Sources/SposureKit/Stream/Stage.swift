@@ -59,17 +59,22 @@ public final class Stage: @unchecked Sendable {
     }
 
     /// Installs the signal trap (unless `trapSignals` is false, for tests) and
-    /// starts the reader and writer threads.
-    public func start(trapSignals: Bool = true) {
+    /// starts the writer thread, and the reader unless `reading` is false (a
+    /// stage that makes records rather than reads them).
+    public func start(trapSignals: Bool = true, reading: Bool = true) {
         if trapSignals {
             SignalTrap.install { [weak self] signal in self?.requestStop(.signal(signal)) }
         }
-        if isatty(inputFD) == 1 {
-            diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
+        if reading {
+            if isatty(inputFD) == 1 {
+                diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
+            }
+            let reader = Thread { [self] in readInput() }
+            reader.name = "reader"
+            reader.start()
+        } else {
+            input.close()
         }
-        let reader = Thread { [self] in readInput() }
-        reader.name = "reader"
-        reader.start()
         let writer = Thread { [self] in writeOutput() }
         writer.name = "writer"
         writer.start()
@@ -84,7 +89,31 @@ public final class Stage: @unchecked Sendable {
         if first {
             if reason == .downstreamClosed { output.close() }
             onStop?()
+            napping.lock()
+            napping.broadcast()
+            napping.unlock()
         }
+    }
+
+    private let napping = NSCondition()
+
+    /// Waits `seconds`, or less when a stop is requested or stdout is closed
+    /// (noticed even while nothing is written). Returns false when stopping.
+    public func nap(_ seconds: Double) -> Bool {
+        let end = monotonicSeconds() + seconds
+        while stopReason == nil {
+            var pollfd = Glibc.pollfd(fd: outputFD, events: 0, revents: 0)
+            if poll(&pollfd, 1, 0) > 0 && (pollfd.revents & Int16(POLLERR | POLLHUP)) != 0 {
+                requestStop(.downstreamClosed)
+                break
+            }
+            let left = end - monotonicSeconds()
+            if left <= 0 { return true }
+            napping.lock()
+            if stopReason == nil { _ = napping.wait(until: Date(timeIntervalSinceNow: min(left, 0.2))) }
+            napping.unlock()
+        }
+        return false
     }
 
     /// Why the stage is stopping, if it is.

@@ -14,7 +14,7 @@ public struct StageOptions: ParsableArguments, Sendable {
     public var strict = false
 
     /// No warnings or progress.
-    @Flag(name: .shortAndLong, help: "No progress line and no per-record warnings on stderr (errors that stop the run still print).")
+    @Flag(name: .long, help: "No progress line and no per-record warnings on stderr (errors that stop the run still print).")
     public var quiet = false
 
     /// The longest accepted line.

@@ -1,0 +1,29 @@
+import SposureKit
+
+/// How `giphy-pages list` runs its page requests.
+public struct ListConfiguration: Sendable {
+    /// Page requests at once.
+    public var concurrency = 2
+    /// The rendition asked for, then its fallbacks.
+    public var renditions = GIFRecord.chain(for: "fixed_height")
+    /// Seconds a page may spend waiting between retries, in all.
+    public var maxWait = 60.0
+    /// The most API calls of the run; nil: no cap.
+    public var maxCalls: Int?
+    /// Calls allowed per `ratePeriod` seconds (0: no limit).
+    public var rateCalls = 100
+    public var ratePeriod = 3600.0
+    /// Take back `error` records of this stage and run their pages again.
+    public var retryErrors = false
+    /// Backoff between retries.
+    public var backoff = Backoff(base: 1, cap: 30)
+    /// Ids remembered to drop repeats.
+    public var dedupCapacity = 100_000
+    /// Records in the stage at once.
+    public var window = 64
+    /// Seconds for one request.
+    public var timeout = 30.0
+
+    /// The defaults.
+    public init() {}
+}

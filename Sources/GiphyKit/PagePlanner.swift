@@ -1,0 +1,190 @@
+import Foundation
+import SposureKit
+
+/// How `giphy-pages plan` plans.
+public struct PlanConfiguration: Sendable {
+    public var endpoint = GiphyEndpoint.search
+    /// Results a page (the API's `limit`).
+    public var limit = 50
+    /// The most results planned per query; nil: all the API serves.
+    public var maxResults: Int?
+    public var rating = "g"
+    public var lang = "en"
+    public var interleave = false
+    /// Shuffle the pages with this seed.
+    public var shuffleSeed: UInt64?
+    /// Plan without asking: use this total.
+    public var fixedTotal: Int?
+    /// Poll for new results every this many seconds after planning; nil: don't.
+    public var followInterval: Double?
+    /// Seconds a ping may spend waiting between retries.
+    public var maxWait = 60.0
+    public var backoff = Backoff(base: 1, cap: 30)
+
+    /// The defaults.
+    public init() {}
+}
+
+/// The engine of `giphy-pages plan`: one ping per query learns how many
+/// results there are, then page records go out.
+public final class PagePlanner {
+    private let stage: Stage
+    private let access: GiphyAccess?
+    private let configuration: PlanConfiguration
+    private let client: HTTPClient?
+    private var failed = false
+    private var refused = false
+    /// The first page of each list planned, for `--follow`.
+    private var planned: [PageRequest] = []
+
+    /// A planner writing to `stage`; `access` may be nil only with a fixed total.
+    public init(stage: Stage, access: GiphyAccess?, configuration: PlanConfiguration) {
+        self.stage = stage
+        self.access = access
+        self.configuration = configuration
+        client = configuration.fixedTotal == nil ? HTTPClient(concurrency: 1) : nil
+        if let client { stage.onStop = client.wakeup }
+    }
+
+    /// Plans `queries` (for trending: one section, no query), then follows if asked.
+    /// Returns true when something failed.
+    public func run(queries: [String]) -> Bool {
+        let lists: [String?] = configuration.endpoint == .trending ? [nil] : queries.map { $0 }
+        if configuration.interleave || configuration.shuffleSeed != nil {
+            var sections: [[PageRequest]] = []
+            for query in lists {
+                guard !stopping else { break }
+                if let pages = plan(query) { sections.append(pages) }
+            }
+            var pages = configuration.interleave ? PagePlan.interleave(sections) : sections.flatMap { $0 }
+            if let seed = configuration.shuffleSeed { pages = PagePlan.shuffle(pages, seed: seed) }
+            emit(pages)
+        } else {
+            for query in lists {
+                guard !stopping else { break }
+                if let pages = plan(query) { emit(pages) }
+            }
+        }
+        follow()
+        return failed || refused
+    }
+
+    /// Plans queries as they arrive on `lines` (one per line), each after
+    /// standing `debounce` seconds without a newer line.
+    public func run(lines: BoundedQueue<String>, debounce: Double) -> Bool {
+        var debouncer = QueryDebouncer(interval: debounce)
+        var ended = false
+        while !stopping && !ended {
+            let deadline = debouncer.deadline ?? (monotonicSeconds() + 3600)
+            let batch = lines.popBatch(until: deadline)
+            let now = monotonicSeconds()
+            if batch.isEmpty && lines.isFinished { ended = true }
+            for line in batch {
+                let query = line.trimmingCharacters(in: .whitespaces)
+                if !query.isEmpty { debouncer.type(query, at: now) }
+            }
+            if let query = debouncer.due(at: now) ?? (ended ? debouncer.flush() : nil) {
+                if let pages = plan(query) { emit(pages) }
+            }
+        }
+        follow()
+        return failed || refused
+    }
+
+    private var stopping: Bool { stage.stopReason != nil || refused }
+
+    // MARK: Planning
+
+    private func plan(_ query: String?) -> [PageRequest]? {
+        let section = query ?? configuration.endpoint.rawValue
+        if let query, query.count > PageRequest.maxQueryLength {
+            report(query: query, FetchFailure("query_too_long", "the query is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength)"))
+            return nil
+        }
+        var total = configuration.fixedTotal
+        if total == nil {
+            let ping = PageRequest(endpoint: configuration.endpoint, query: query, section: section, offset: 0,
+                                   limit: 1, rating: configuration.rating, lang: configuration.lang, total: nil)
+            switch self.ping(ping) {
+            case .success(let known): total = known
+            case .failure(let failure):
+                report(query: query, failure)
+                return nil
+            }
+        }
+        let pages = PagePlan.pages(endpoint: configuration.endpoint, query: query, section: section, total: total,
+                                   limit: configuration.limit, maxResults: configuration.maxResults,
+                                   rating: configuration.rating, lang: configuration.lang)
+        if let first = pages.first { planned.append(first) }
+        if pages.isEmpty { stage.diagnostics.warning("\(query.map { "\"\($0)\"" } ?? "trending"): no results") }
+        return pages
+    }
+
+    /// Asks for one result to learn `total_count` (nil when the API leaves it out).
+    private func ping(_ page: PageRequest) -> Result<Int?, FetchFailure> {
+        guard let client, let access else { return .success(nil) }
+        var waited = 0.0
+        var attempt = 0
+        while true {
+            attempt += 1
+            if let failure = client.start(access.url(page), tag: attempt) { return .failure(failure) }
+            var response: HTTPClient.Response?
+            while response == nil {
+                if stage.stopReason != nil {
+                    client.cancelAll()
+                    return .failure(.interrupted)
+                }
+                response = client.wait(milliseconds: 200).first
+            }
+            guard let response else { continue }
+            let outcome = response.failure.map { GiphyResponse.failure($0) }
+                ?? GiphyResponse.interpret(status: response.status, body: response.body, url: access.displayURL(page))
+            switch outcome {
+            case .page(let result):
+                return .success(result.totalCount)
+            case .unauthorized(let message):
+                stage.diagnostics.error(access.refusal(message))
+                refused = true
+                return .failure(FetchFailure("unauthorized", access.refusal(message)))
+            case .failure(let failure):
+                let delay = response.retryAfter.map(Double.init) ?? configuration.backoff.delay(attempt: attempt)
+                guard failure.transient && waited + delay <= configuration.maxWait else { return .failure(failure) }
+                stage.diagnostics.note("\(failure.code); asking again in \(Int(delay.rounded(.up)))s")
+                waited += delay
+                guard stage.nap(delay) else { return .failure(.interrupted) }
+            }
+        }
+    }
+
+    private func report(query: String?, _ failure: FetchFailure) {
+        failed = true
+        let message = access?.redact(failure.message) ?? failure.message
+        if failure.code != "unauthorized" {
+            stage.diagnostics.warning("\(query.map { "\"\($0)\"" } ?? "trending"): \(failure.code): \(message)")
+        }
+        let record = JSONRecord()
+        record.set("kind", "page")
+        record.set("endpoint", configuration.endpoint.rawValue)
+        if let query { record.set("query", query) }
+        record.set("section", query ?? configuration.endpoint.rawValue)
+        stage.makeError(record, code: failure.code, message: message)
+        stage.output.push(record.serialized())
+    }
+
+    private func emit(_ pages: [PageRequest]) {
+        for page in pages {
+            guard stage.output.push(page.record().serialized()) else { return }
+        }
+    }
+
+    // MARK: Following
+
+    /// Every interval, asks again for the first page of each list, so results
+    /// newer than those seen flow on (the lister drops the ones it has seen).
+    private func follow() {
+        guard let interval = configuration.followInterval, !planned.isEmpty else { return }
+        while !stopping && stage.nap(interval) {
+            emit(planned)
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import ArgumentParser
+import Foundation
+import GiphyKit
+import SposureKit
+
+extension GiphyPages {
+    /// `giphy-pages plan`: the page emitter.
+    struct Plan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write the page requests for queries (the page emitter).",
+            discussion: """
+                For each query, one call (limit=1) learns how many results there are; then one \
+                "page" record per page goes to stdout: {"kind":"page","endpoint":"search",\
+                "query":"spiders","section":"spiders","offset":0,"limit":50,"rating":"g",\
+                "lang":"en","total":4210}. Pages stop at --max-results, at the total, and at the \
+                API's offset cap (4999 for search, 499 for trending). Each query is a section; \
+                sections come one after another, or --interleave'd page by page.
+
+                Examples:
+                  giphy-pages plan spiders snakes --interleave --max-results 200
+                  giphy-pages plan --trending --follow --interval 2m
+                  giphy-pages plan --no-ping --total 500 -q spiders     (no call at all)
+                  my-search-box | giphy-pages plan --queries-from - --debounce 300ms
+
+                \(exitCodes)
+                """)
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("A query (repeatable); queries may also be given as arguments.", valueName: "query"))
+        var query: [String] = []
+
+        @Argument(help: ArgumentHelp("Queries, one section each.", valueName: "query"))
+        var queries: [String] = []
+
+        @Flag(help: "Plan the trending endpoint instead of a search.")
+        var trending = false
+
+        @Option(help: ArgumentHelp("Results a page (the most a beta key may ask is 50).", valueName: "n"))
+        var limit = 50
+
+        @Option(help: ArgumentHelp("The most results per query (default: all the API serves).", valueName: "n"))
+        var maxResults: Int?
+
+        @Flag(help: "Emit the sections page by page in turn instead of one after another.")
+        var interleave = false
+
+        @Flag(help: "Emit the pages in a random order, each once (--seed makes it repeatable).")
+        var shuffle = false
+
+        @Option(help: ArgumentHelp("The seed of --shuffle (default: random).", valueName: "n"))
+        var seed: UInt64?
+
+        @Option(help: ArgumentHelp("Read queries one per line from FILE, or - for stdin, as a person types them.", valueName: "file"))
+        var queriesFrom: String?
+
+        @Option(help: ArgumentHelp("With --queries-from: a query replaced by the next line within this time is never searched.", valueName: "time"))
+        var debounce = TimeSpan(seconds: 0.5)
+
+        @Flag(help: "After the pages run out, keep emitting the first page of each list every --interval, so new results flow on (the lister drops repeats). Ends on SIGINT or when stdout closes.")
+        var follow = false
+
+        @Option(help: ArgumentHelp("The --follow interval.", valueName: "time"))
+        var interval = TimeSpan(seconds: 60)
+
+        @Flag(help: "Make no call: plan from --total instead of asking the API.")
+        var noPing = false
+
+        @Option(help: ArgumentHelp("With --no-ping: the number of results to plan for.", valueName: "n"))
+        var total: Int?
+
+        @OptionGroup var api: APIOptions
+        @OptionGroup var stream: StageOptions
+
+        var allQueries: [String] { query + queries }
+
+        mutating func validate() throws {
+            guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100.") }
+            if let maxResults, maxResults < 1 { throw ValidationError("--max-results must be at least 1.") }
+            if trending && !allQueries.isEmpty { throw ValidationError("--trending takes no query.") }
+            if queriesFrom != nil && (trending || !allQueries.isEmpty) {
+                throw ValidationError("--queries-from reads the queries; give no other query and no --trending.")
+            }
+            if !trending && queriesFrom == nil && allQueries.isEmpty {
+                throw ValidationError("Give a query (giphy-pages plan spiders), --trending, or --queries-from FILE.")
+            }
+            for query in allQueries where query.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw ValidationError("A query must not be empty.")
+            }
+            for query in allQueries where query.count > PageRequest.maxQueryLength {
+                throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength).")
+            }
+            if noPing != (total != nil) { throw ValidationError("--no-ping and --total go together.") }
+            if seed != nil && !shuffle { throw ValidationError("--seed goes with --shuffle.") }
+            if follow && interval.seconds < 1 { throw ValidationError("--interval must be at least 1s.") }
+        }
+
+        func run() throws {
+            var configuration = PlanConfiguration()
+            configuration.endpoint = trending ? .trending : .search
+            configuration.limit = limit
+            configuration.maxResults = maxResults
+            configuration.rating = api.rating
+            configuration.lang = api.lang
+            configuration.interleave = interleave
+            configuration.shuffleSeed = shuffle ? (seed ?? UInt64.random(in: 0...UInt64.max)) : nil
+            configuration.fixedTotal = total
+            configuration.followInterval = follow ? interval.seconds : nil
+            configuration.maxWait = api.maxWait.seconds
+
+            let stage = Stage(name: "giphy-pages plan", options: stream)
+            var access: GiphyAccess?
+            if !noPing {
+                do {
+                    access = try GiphyAccess(apiURL: api.apiURL)
+                } catch {
+                    stage.diagnostics.error(error.description)
+                    throw ExitCode.failure
+                }
+            }
+            let planner = PagePlanner(stage: stage, access: access, configuration: configuration)
+            if let source = queriesFrom {
+                let lines = BoundedQueue<String>(capacity: 64)
+                guard let fd = source == "-" ? Int32(0) : Optional(open(source, O_RDONLY | O_CLOEXEC)), fd >= 0 else {
+                    stage.diagnostics.error("cannot open \(source): \(String(cString: strerror(errno)))")
+                    throw ExitCode(2)
+                }
+                stage.start(reading: false)
+                startQueryReader(fd: fd, into: lines, stage: stage)
+                stage.finish(failed: planner.run(lines: lines, debounce: debounce.seconds))
+            }
+            stage.start(reading: false)
+            stage.finish(failed: planner.run(queries: allQueries))
+        }
+
+        /// Reads query lines on a thread of their own, so the debounce can time them.
+        private func startQueryReader(fd: Int32, into lines: BoundedQueue<String>, stage: Stage) {
+            let thread = Thread {
+                var reader = LineReader(fd: fd, maxLineBytes: 4096)
+                defer { reader.close() }
+                var more = true
+                while more {
+                    var batch: [String] = []
+                    do {
+                        more = try reader.readChunk { line in
+                            if case .text(_, let bytes) = line { batch.append(String(decoding: bytes, as: UTF8.self)) }
+                        }
+                    } catch {
+                        stage.diagnostics.error("cannot read queries: \(error)")
+                        break
+                    }
+                    if !lines.push(contentsOf: batch) { break }
+                }
+                lines.close()
+            }
+            thread.name = "queries"
+            thread.start()
+        }
+    }
+}
