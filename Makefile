@@ -3,7 +3,7 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
-TOOLS := fetch-images
+TOOLS := giphy-pages fetch-images
 DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
