@@ -87,6 +87,9 @@ public final class ImageFetcher {
             showProgress(force: false)
         }
         stage.diagnostics.clearProgress()
+        if stage.stopReason == nil && statistics.total > 0 {
+            stage.diagnostics.note(statistics.summary())
+        }
         return statistics.failed > 0
     }
 
@@ -268,9 +271,10 @@ public final class ImageFetcher {
     private func fail(_ sequence: Int, _ input: InputRecord, _ failure: FetchFailure, started: UInt64, attempts: Int = 0) {
         statistics.failed += 1
         statistics.done += 1
-        let location = "stdin:\(input.line)"
-        let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
-        stage.diagnostics.warning("\(location): \(failure.code): \(failure.message)\(retried)")
+        if failure != .interrupted {
+            let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
+            stage.diagnostics.warning("stdin:\(input.line): \(failure.code): \(failure.message)\(retried)")
+        }
         let record = stage.makeError(input.record, code: failure.code, message: failure.message)
         if attempts > 1 { record.set("attempts", attempts) }
         record.set("ms", elapsedMilliseconds(since: started))
@@ -305,10 +309,14 @@ public final class ImageFetcher {
             if batch.isEmpty { break }
             admit(batch)
         }
+        let stopped = waiting.reduce(0) { $0 + 1 + $1.followers.count }
         for job in waiting.sorted(by: { $0.sequence < $1.sequence }) {
             finish(job, .failure(.interrupted))
         }
         waiting.removeAll()
+        if stopped > 0 && stage.stopReason != .downstreamClosed {
+            stage.diagnostics.warning("stopped: \(stopped) records not fetched, written as \"interrupted\" error records")
+        }
         guard stage.stopReason != .downstreamClosed else { return sequencer.dropPending() }
         sequencer.flush()
     }
@@ -334,6 +342,15 @@ final class FetchStatistics {
     var retries = 0
     var bytes = 0
     let started = monotonicNanoseconds()
+
+    /// One line for the end of a run, on a terminal.
+    func summary() -> String {
+        let seconds = Double(monotonicNanoseconds() - started) / 1e9
+        var text = "\(done) images, \(ByteCount.format(bytes)) fetched in \(String(format: "%.1f", seconds))s"
+        if cached > 0 { text += ", \(cached) from the cache" }
+        if failed > 0 { text += ", \(failed) failed" }
+        return text
+    }
 
     func line(total known: Int?, active: Int) -> String {
         let seconds = max(0.001, Double(monotonicNanoseconds() - started) / 1e9)

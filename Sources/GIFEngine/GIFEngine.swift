@@ -1,0 +1,2 @@
+/// The GIF engine (in progress): giflib decoding, compositing and scaling.
+public enum GIFEngine {}
