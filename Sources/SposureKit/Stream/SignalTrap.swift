@@ -10,12 +10,13 @@ public enum SignalTrap {
     /// The signals handled.
     public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// Blocks the signals and calls `handler` on the trap thread for the first one.
-    public static func install(_ handler: @escaping @Sendable (Int32) -> Void) {
+    /// Blocks the signals and calls `handler` on the trap thread for the first
+    /// one that ends the run, and for every one of `extra` (SIGWINCH, SIGTSTP…).
+    public static func install(extra: [Int32] = [], _ handler: @escaping @Sendable (Int32) -> Void) {
         signal(SIGPIPE, SIG_IGN)
         var set = sigset_t()
         sigemptyset(&set)
-        for signal in handled { sigaddset(&set, signal) }
+        for signal in handled + extra { sigaddset(&set, signal) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let blocked = set
         let thread = Thread {
@@ -24,7 +25,9 @@ public enum SignalTrap {
             var first = true
             while true {
                 guard sigwait(&set, &received) == 0 else { continue }
-                if first {
+                if extra.contains(received) {
+                    handler(received)
+                } else if first {
                     first = false
                     handler(received)
                 } else {

@@ -1,0 +1,139 @@
+/// Where holds come from.
+public enum HoldSource: Equatable, Sendable {
+    /// A mouse button (xterm SGR reports).
+    case mouse
+    /// A key (SPACE): exact releases with the kitty protocol, else inferred from autorepeat.
+    case keys
+    /// Mouse and keys.
+    case auto
+    /// Held from the start to the end (headless replays).
+    case always
+    /// Scripted: NDJSON `{"t_ms":…,"down":true|false}` lines.
+    case script(String)
+
+    /// Parses `mouse`, `keys`, `auto`, `always` or `script:FILE`.
+    public init?(argument: String) {
+        switch argument {
+        case "mouse": self = .mouse
+        case "keys": self = .keys
+        case "auto": self = .auto
+        case "always": self = .always
+        default:
+            guard argument.hasPrefix("script:"), argument.count > 7 else { return nil }
+            self = .script(String(argument.dropFirst(7)))
+        }
+    }
+
+    /// The name written in the session event.
+    public var name: String {
+        switch self {
+        case .mouse: return "mouse"
+        case .keys: return "keys"
+        case .auto: return "auto"
+        case .always: return "always"
+        case .script: return "script"
+        }
+    }
+}
+
+/// How key autorepeat is read as a hold when the terminal reports no releases.
+public struct RepeatThresholds: Sendable, Equatable {
+    /// A press with no repeat within this many ms is a tap: the hold ends.
+    public var firstRepeatMs = 1000
+    /// After repeats begin, a gap over `gapFactor` × the interval seen ends the hold…
+    public var gapFactor = 2.5
+    /// …but never a gap under this many ms.
+    public var minimumGapMs = 100
+
+    /// The defaults.
+    public init() {}
+}
+
+/// Knows whether the person is holding, from input events and time.
+///
+/// Mouse and kitty key events say exactly when a hold starts and ends. A
+/// terminal that sends only presses repeats a held key: the first press starts
+/// the hold, and the hold ends when the repeats stop (see ``RepeatThresholds``).
+/// Losing focus counts as a release: a hold that cannot be seen ends.
+public struct HoldTracker: Sendable {
+    /// Whether a hold is on now.
+    public private(set) var isHeld = false
+    private let source: HoldSource
+    private let thresholds: RepeatThresholds
+    /// Key holds known exactly (kitty protocol): no inference.
+    public var exactKeys = false
+    private var lastKeyMs: Int?
+    private var firstPressMs: Int?
+    private var repeatInterval: Int?
+    private var mouseDown = false
+    private var keyDown = false
+
+    /// A tracker for `source`.
+    public init(source: HoldSource, thresholds: RepeatThresholds = RepeatThresholds()) {
+        self.source = source
+        self.thresholds = thresholds
+    }
+
+    private var mouseCounts: Bool { source == .mouse || source == .auto }
+    private var keysCount: Bool { source == .keys || source == .auto }
+
+    /// Takes one event at `nowMs`; returns true when the hold state changed.
+    public mutating func handle(_ event: InputEvent, at nowMs: Int) -> Bool {
+        let before = isHeld
+        switch event {
+        case .mouse(let button, _, _, let pressed) where mouseCounts && button == 0:
+            mouseDown = pressed
+        case .key(32, let kind) where keysCount:
+            switch kind {
+            case .press:
+                if exactKeys {
+                    keyDown = true
+                } else if keyDown, let last = lastKeyMs {
+                    // A repeat: learn its interval.
+                    let gap = nowMs - last
+                    repeatInterval = repeatInterval.map { min($0, gap) } ?? gap
+                    lastKeyMs = nowMs
+                } else {
+                    keyDown = true
+                    firstPressMs = nowMs
+                    lastKeyMs = nowMs
+                    repeatInterval = nil
+                }
+            case .repeat:
+                keyDown = true
+            case .release:
+                keyDown = false
+            }
+        case .focus(false):
+            mouseDown = false
+            keyDown = false
+        default:
+            break
+        }
+        isHeld = mouseDown || keyDown
+        return isHeld != before
+    }
+
+    /// The time by which, with no further repeat, an inferred key hold ends; nil when none is pending.
+    public var releaseDeadline: Int? {
+        guard keyDown && !exactKeys, let last = lastKeyMs else { return nil }
+        guard let interval = repeatInterval else { return last + thresholds.firstRepeatMs }
+        return last + max(Int(Double(interval) * thresholds.gapFactor), thresholds.minimumGapMs)
+    }
+
+    /// Lets time pass: ends an inferred key hold whose repeats stopped. Returns true when the state changed.
+    public mutating func tick(at nowMs: Int) -> Bool {
+        guard let deadline = releaseDeadline, nowMs >= deadline else { return false }
+        keyDown = false
+        let before = isHeld
+        isHeld = mouseDown || keyDown
+        return before != isHeld
+    }
+
+    /// Forces the state (for `always` and scripted holds).
+    public mutating func set(held: Bool) {
+        mouseDown = held
+        keyDown = false
+        isHeld = held
+    }
+}

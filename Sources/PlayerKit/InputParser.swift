@@ -1,0 +1,143 @@
+/// What the person did, as read from the terminal.
+public enum InputEvent: Equatable, Sendable {
+    /// A mouse button (0 left, 1 middle, 2 right) pressed or released at a cell (1-based).
+    case mouse(button: Int, x: Int, y: Int, pressed: Bool)
+    /// A key: its Unicode code point (32 for space, 27 for Esc, 3 for Ctrl-C,
+    /// 113 for q), with the kind of event when the terminal says (kitty protocol).
+    case key(code: UInt32, kind: KeyEventKind)
+    /// The terminal window gained (true) or lost focus.
+    case focus(Bool)
+    /// The reply to `CSI c`: the terminal's attributes (4 means sixel).
+    case deviceAttributes([Int])
+    /// The reply to `CSI ? u`: the kitty keyboard flags in force.
+    case kittyKeyboard(flags: Int)
+    /// The reply to a kitty graphics query: supported when true.
+    case kittyGraphics(ok: Bool)
+}
+
+/// Press, autorepeat or release; terminals without the kitty protocol send only presses.
+public enum KeyEventKind: Int, Sendable {
+    case press = 1, `repeat` = 2, release = 3
+}
+
+/// Turns the bytes a terminal sends into ``InputEvent``s, across reads.
+///
+/// Understands xterm SGR mouse reports (`CSI < b;x;y M/m`), kitty keyboard
+/// events (`CSI code;mods:kind u`), focus (`CSI I`/`CSI O`), the replies to the
+/// capability queries, and plain bytes. A lone ESC is only known to be the Esc
+/// key once no more bytes follow: call ``flushPendingEscape()`` after a pause.
+public struct InputParser: Sendable {
+    private var pending: [UInt8] = []
+
+    /// An empty parser.
+    public init() {}
+
+    /// Feeds bytes; returns the events they complete.
+    public mutating func feed(_ bytes: some Sequence<UInt8>) -> [InputEvent] {
+        pending.append(contentsOf: bytes)
+        var events: [InputEvent] = []
+        var index = 0
+        while index < pending.count {
+            let byte = pending[index]
+            if byte != 0x1B {
+                events.append(.key(code: UInt32(byte == 0x0D ? 0x0D : byte), kind: .press))
+                index += 1
+                continue
+            }
+            guard index + 1 < pending.count else { break }  // maybe the start of a sequence
+            let next = pending[index + 1]
+            if next == UInt8(ascii: "[") {
+                guard let (event, length) = parseCSI(from: index + 2) else { break }
+                if let event { events.append(event) }
+                index = index + 2 + length
+            } else if next == UInt8(ascii: "_") {
+                // APC: a kitty graphics reply, up to ESC \.
+                guard let end = findStringTerminator(from: index + 2) else { break }
+                let body = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
+                if body.hasPrefix("G") { events.append(.kittyGraphics(ok: body.hasSuffix(";OK"))) }
+                index = end + 2
+            } else if next == UInt8(ascii: "P") {
+                // DCS (some terminals answer queries this way): skip it whole.
+                guard let end = findStringTerminator(from: index + 2) else { break }
+                index = end + 2
+            } else if next == 0x1B {
+                events.append(.key(code: 27, kind: .press))
+                index += 1
+            } else {
+                // Alt+key: report the key.
+                events.append(.key(code: UInt32(next), kind: .press))
+                index += 2
+            }
+        }
+        pending.removeFirst(index)
+        if pending.count > 4096 { pending.removeAll() }  // garbage: never grow without bound
+        return events
+    }
+
+    /// After a pause with nothing more to read, a lone ESC is the Esc key.
+    public mutating func flushPendingEscape() -> [InputEvent] {
+        guard pending == [0x1B] else { return [] }
+        pending.removeAll()
+        return [.key(code: 27, kind: .press)]
+    }
+
+    /// Whether bytes wait for the rest of a sequence.
+    public var hasPending: Bool { !pending.isEmpty }
+
+    /// Parses a CSI sequence whose parameters start at `start`: the event (nil
+    /// for one we ignore) and the bytes after `CSI` it took; nil when incomplete.
+    private func parseCSI(from start: Int) -> (InputEvent?, Int)? {
+        var index = start
+        while index < pending.count {
+            let byte = pending[index]
+            if (0x40...0x7E).contains(byte) {
+                let body = Array(pending[start..<index])
+                return (csiEvent(body: body, final: byte), index - start + 1)
+            }
+            if index - start > 64 { return (nil, index - start + 1) }  // not a sequence we know
+            index += 1
+        }
+        return nil
+    }
+
+    private func csiEvent(body: [UInt8], final: UInt8) -> InputEvent? {
+        let text = String(decoding: body, as: UTF8.self)
+        switch final {
+        case UInt8(ascii: "M"), UInt8(ascii: "m"):
+            guard text.hasPrefix("<") else { return nil }
+            let numbers = text.dropFirst().split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 3 else { return nil }
+            let code = numbers[0]
+            if code & (64 | 32) != 0 { return nil }  // wheel, or motion while held: not a press or release
+            return .mouse(button: code & 3, x: numbers[1], y: numbers[2], pressed: final == UInt8(ascii: "M"))
+        case UInt8(ascii: "u"):
+            if text.hasPrefix("?") { return .kittyKeyboard(flags: Int(text.dropFirst()) ?? 0) }
+            let fields = text.split(separator: ";", omittingEmptySubsequences: false)
+            guard let first = fields.first, let code = UInt32(first.split(separator: ":").first ?? "") else { return nil }
+            var kind = KeyEventKind.press
+            if fields.count > 1 {
+                let modifier = fields[1].split(separator: ":")
+                if modifier.count > 1, let raw = Int(modifier[1]), let parsed = KeyEventKind(rawValue: raw) { kind = parsed }
+                if let mods = Int(modifier.first ?? ""), (mods - 1) & 4 != 0, code == UInt32(UInt8(ascii: "c")) {
+                    return .key(code: 3, kind: kind)  // Ctrl-C arrives as a key under the kitty protocol
+                }
+            }
+            return .key(code: code, kind: kind)
+        case UInt8(ascii: "c"):
+            guard text.hasPrefix("?") else { return nil }
+            return .deviceAttributes(text.dropFirst().split(separator: ";").compactMap { Int($0) })
+        case UInt8(ascii: "I"): return body.isEmpty ? .focus(true) : nil
+        case UInt8(ascii: "O"): return body.isEmpty ? .focus(false) : nil
+        default: return nil
+        }
+    }
+
+    private func findStringTerminator(from start: Int) -> Int? {
+        var index = start
+        while index + 1 < pending.count {
+            if pending[index] == 0x1B && pending[index + 1] == UInt8(ascii: "\\") { return index }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,494 @@
+import Foundation
+import GIFEngine
+import SposureKit
+
+//  gif-play, the frame player:
+//
+//  stdin ─reader─▶ [input queue] ─▶ preloader (giflib, scaling) ─▶ [gif buffer] ─┐
+//                                                                                 ▼
+//  /dev/tty keys, mouse ─▶ InputParser ─▶ HoldTracker ─────────────────────▶ player (this thread)
+//  signals, SIGWINCH, Ctrl-Z ─▶ trap thread ─▶ flags ──────────────────────▶   │ frames on an absolute schedule
+//                                                                                ├──▶ /dev/tty (renderer)
+//  stdout ◀──writer── [output queue] ◀── events, records passed through ◀───────┘
+//
+//  Time is milliseconds since the session started, on a monotonic clock, or on
+//  a virtual one that jumps from one due moment to the next (no sleeping).
+
+/// Why a round ended.
+public enum EndReason: String, Sendable {
+    case released, quit, eof, timeLimit = "time-limit", interrupted
+}
+
+/// A scripted hold change: `{"t_ms":1200,"down":true}`.
+public struct ScriptedHold: Sendable, Equatable {
+    public var atMs: Int
+    public var down: Bool
+
+    public init(atMs: Int, down: Bool) {
+        self.atMs = atMs
+        self.down = down
+    }
+
+    /// Reads a hold script: one JSON object a line; blank lines skipped.
+    public static func load(path: String) throws -> [ScriptedHold] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var holds: [ScriptedHold] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let record: JSONRecord
+            do { record = try JSONRecord.parse(trimmed) } catch {
+                throw ScriptError(message: "\(path):\(number + 1): \(error)")
+            }
+            guard let at = record.int("t_ms"), at >= 0, let down = record.bool("down") else {
+                throw ScriptError(message: "\(path):\(number + 1): each line needs \"t_ms\" (≥ 0) and \"down\" (true or false)")
+            }
+            holds.append(ScriptedHold(atMs: at, down: down))
+        }
+        return holds.sorted { $0.atMs < $1.atMs }
+    }
+
+    /// A hold script that cannot be read.
+    public struct ScriptError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+}
+
+/// Plays one round: GIFs while the person holds, events out.
+public final class Player: @unchecked Sendable {
+    private let stage: Stage
+    private let configuration: PlayerConfiguration
+    private let preloader: Preloader
+    private let screen: Screen
+    private let terminal: Terminal?
+    private let script: [ScriptedHold]
+    private var scriptIndex = 0
+    private var parser = InputParser()
+    private var tracker: HoldTracker
+    private let started = monotonicNanoseconds()
+    private var virtualNow = 0
+
+    // The round.
+    private var held = false
+    private var holdDownAt = 0
+    private var lastAt = 0
+    private var exposedTotal = 0
+    private var gifsShown = 0
+    private var stallStart: Int?
+    private var waiting: (gif: PreparedGIF, at: Int)?
+    private var inputEnded = false
+    private var promptShown = false
+    private var everHeld = false
+
+    private struct Playing {
+        var gif: PreparedGIF
+        var index = 0
+        var frameStart: Int
+        var loopsDone = 0
+        var startMs: Int
+        var exposedMs = 0
+        var framesShown = 1
+        var playedMs = 0
+        var pausedLeft: Int?
+        var section: String
+    }
+    private var current: Playing?
+
+    /// Flags set by the signal thread.
+    private let flags = PlayerFlags()
+
+    /// A player reading from `preloader`, drawing on `screen`, writing events to `stage`.
+    public init(stage: Stage, configuration: PlayerConfiguration, preloader: Preloader, screen: Screen,
+                terminal: Terminal?, script: [ScriptedHold], exactKeys: Bool) {
+        self.stage = stage
+        self.configuration = configuration
+        self.preloader = preloader
+        self.screen = screen
+        self.terminal = terminal
+        self.script = script
+        tracker = HoldTracker(source: configuration.hold, thresholds: configuration.thresholds)
+        tracker.exactKeys = exactKeys
+    }
+
+    /// Asks the player to re-fit the picture (SIGWINCH).
+    public func noteResize() { flags.set(resize: true) }
+
+    // MARK: Clock
+
+    private var now: Int {
+        configuration.virtualClock ? virtualNow : Int((monotonicNanoseconds() - started) / 1_000_000)
+    }
+
+    // MARK: The round
+
+    /// Plays until the round ends; returns why.
+    public func run() -> EndReason {
+        sessionStart()
+        if configuration.hold == .always { setHeld(true, at: 0) } else { showPrompt() }
+        while true {
+            if stage.stopReason != nil { return finish(.interrupted, at: now) }
+            if flags.takeResize() { relayout() }
+            let time = now
+            applyScript(upTo: time)
+            if let reason = readInput(at: time) { return finish(reason, at: time) }
+            if let reason = advance(to: time) { return finish(reason.0, at: reason.1) }
+            if !held && inputEnded && current == nil && waiting == nil && everHeld && configuration.onRelease == .pause {
+                return finish(.eof, at: time)
+            }
+            if let reason = waitForNext(from: time) { return finish(reason, at: now) }
+        }
+    }
+
+    /// Moves time on to the next thing due: real time waits on the terminal;
+    /// virtual time jumps.
+    private func waitForNext(from time: Int) -> EndReason? {
+        var next: Int? = nil
+        if held, let current, current.pausedLeft == nil {
+            next = current.frameStart + current.gif.delays[current.index]
+        }
+        if held, current == nil, let waiting { next = min(next ?? waiting.at, waiting.at) }
+        if scriptIndex < script.count { next = min(next ?? script[scriptIndex].atMs, script[scriptIndex].atMs) }
+        if let deadline = tracker.releaseDeadline { next = min(next ?? deadline, deadline) }
+        if configuration.virtualClock {
+            if let next {
+                virtualNow = max(virtualNow, next)
+                return nil
+            }
+            // Nothing due: in virtual time only new input can move us on.
+            if held && current == nil && waiting == nil && !inputEnded { return nil }  // advance() blocks for it
+            if !held && scriptIndex >= script.count {
+                return configuration.hold == .always || !everHeld ? .eof : .released
+            }
+            return nil
+        }
+        var timeout = next.map { max(0, $0 - time) } ?? 250
+        if held && current == nil && waiting == nil && !inputEnded { timeout = min(timeout, 10) }  // stalled: look again soon
+        if parser.hasPending { timeout = min(timeout, 30) }
+        if terminal?.canRead == true {
+            if let bytes = terminal?.read(timeoutMs: timeout), !bytes.isEmpty { pendingInput.append(contentsOf: bytes) }
+        } else if timeout > 0 {
+            usleep(UInt32(min(timeout, 250)) * 1000)
+        }
+        return nil
+    }
+
+    private var pendingInput: [UInt8] = []
+
+    /// Keys, mouse and focus since the last look; nil unless they end the round.
+    private func readInput(at time: Int) -> EndReason? {
+        guard terminal?.canRead == true, !configuration.virtualClock else { return nil }
+        var events = parser.feed(pendingInput)
+        pendingInput.removeAll()
+        events += parser.flushPendingEscape()
+        for event in events {
+            if case .key(let code, let kind) = event, kind != .release {
+                switch code {
+                case 113, 81, 27, 3: return .quit  // q, Q, Esc, Ctrl-C (as a key with the kitty protocol)
+                default: break
+                }
+            }
+            if case .script = configuration.hold { continue }
+            if configuration.hold == .always { continue }
+            if tracker.handle(event, at: time) { if let reason = setHeld(tracker.isHeld, at: time) { return reason } }
+        }
+        if tracker.tick(at: time) { if let reason = setHeld(tracker.isHeld, at: time) { return reason } }
+        return nil
+    }
+
+    private func applyScript(upTo time: Int) {
+        while scriptIndex < script.count && script[scriptIndex].atMs <= time {
+            let hold = script[scriptIndex]
+            scriptIndex += 1
+            if let reason = setHeld(hold.down, at: hold.atMs) {
+                pendingEnd = (reason, hold.atMs)
+                return
+            }
+        }
+    }
+
+    private var pendingEnd: (EndReason, Int)?
+
+    /// The hold starts or ends at `time`.
+    @discardableResult
+    private func setHeld(_ down: Bool, at time: Int) -> EndReason? {
+        guard down != held else { return nil }
+        if down {
+            _ = advance(to: time)
+            held = true
+            everHeld = true
+            holdDownAt = time
+            lastAt = time
+            if promptShown {
+                promptShown = false
+                screen.clear()
+            }
+            if var playing = current, let left = playing.pausedLeft {
+                // Resume where the pause left off.
+                playing.frameStart = time - (playing.gif.delays[playing.index] - left)
+                playing.pausedLeft = nil
+                current = playing
+                screen.clear()
+                screen.draw(playing.gif, frame: playing.index)
+            }
+            return nil
+        }
+        _ = advance(to: time)
+        // Ending: finish() writes the GIF, the stall and this hold, in that order.
+        if configuration.onRelease == .end { return .released }
+        held = false
+        endStall(at: time)
+        emit(hold: holdDownAt, up: time)
+        if var playing = current {
+            playing.pausedLeft = max(0, playing.frameStart + playing.gif.delays[playing.index] - time)
+            current = playing
+        }
+        screen.message("paused: hold to go on · q quits")
+        return nil
+    }
+
+    /// Plays from the last moment accounted for up to `time`: frames on their
+    /// absolute schedule (falling behind skips frames rather than slowing),
+    /// GIF after GIF, exposure counted while held. Returns an end and its moment.
+    private func advance(to time: Int) -> (EndReason, Int)? {
+        if let pendingEnd { return pendingEnd }
+        guard held else { return nil }
+        var drawAtEnd = false
+        while true {
+            if current == nil {
+                guard let (gif, at) = nextGIF(at: lastAt) else {
+                    if inputEnded { return (.eof, lastAt) }
+                    if stallStart == nil { stallStart = lastAt }
+                    lastAt = max(lastAt, time)
+                    updateStatus()
+                    return nil
+                }
+                let start = max(lastAt, at)
+                if start > time {
+                    // Arrives later (virtual clock): a stall until then.
+                    waiting = (gif, at)
+                    if stallStart == nil { stallStart = lastAt }
+                    lastAt = time
+                    return nil
+                }
+                waiting = nil
+                endStall(at: start)
+                lastAt = start
+                begin(gif, at: start)
+                if configuration.virtualClock { screen.draw(gif, frame: 0) } else { drawAtEnd = true }
+            }
+            guard var playing = current else { continue }
+            let due = playing.frameStart + playing.gif.delays[playing.index]
+            let until = min(due, time)
+            if let limit = configuration.timeLimitMs, exposedTotal + (until - lastAt) >= limit {
+                let end = lastAt + (limit - exposedTotal)
+                playing.exposedMs += end - lastAt
+                playing.playedMs += end - lastAt
+                exposedTotal = limit
+                lastAt = end
+                current = playing
+                return (.timeLimit, end)
+            }
+            playing.exposedMs += until - lastAt
+            playing.playedMs += until - lastAt
+            exposedTotal += until - lastAt
+            lastAt = until
+            if due > time {
+                current = playing
+                break
+            }
+            // The frame's time is up: the next frame, the next loop, or the next GIF.
+            playing.index += 1
+            playing.frameStart = due
+            if playing.index == playing.gif.pictures.count {
+                playing.loopsDone += 1
+                let moreLoops = playing.loopsDone < configuration.loops
+                let tooShort = playing.playedMs < configuration.minMs
+                if moreLoops || tooShort {
+                    playing.index = 0
+                } else {
+                    current = playing
+                    complete(at: due)
+                    continue
+                }
+            }
+            let behind = playing.frameStart + playing.gif.delays[playing.index] <= time
+            if configuration.virtualClock || !behind {
+                if configuration.virtualClock { screen.draw(playing.gif, frame: playing.index) } else { drawAtEnd = true }
+                playing.framesShown += 1
+            }
+            current = playing
+        }
+        if drawAtEnd, let playing = current { screen.draw(playing.gif, frame: playing.index) }
+        updateStatus()
+        return nil
+    }
+
+    /// The next GIF from the gif buffer, writing the lines that come before it;
+    /// nil when none is ready (real clock) or the input ended.
+    private func nextGIF(at time: Int) -> (PreparedGIF, Int)? {
+        if let waiting { return (waiting.gif, waiting.at) }
+        while true {
+            let items = configuration.virtualClock ? preloader.buffer.popBatch(max: 1) : preloader.buffer.tryPopBatch(max: 1)
+            guard let item = items.first else {
+                if preloader.buffer.isFinished { inputEnded = true }
+                return nil
+            }
+            switch item {
+            case .line(let line):
+                stage.output.push(line)
+            case .gif(var gif, let at):
+                if gif.layout != preloader.layout, let path = gif.record.string("path"),
+                   let refitted = try? PreparedGIF.prepare(record: gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
+                    gif = refitted
+                }
+                return (gif, configuration.virtualClock ? at : 0)
+            }
+        }
+    }
+
+    private func begin(_ gif: PreparedGIF, at time: Int) {
+        current = Playing(gif: gif, frameStart: time, startMs: time,
+                          section: gif.record.string("section") ?? gif.record.string("query") ?? "")
+        screen.clear()
+    }
+
+    private func complete(at time: Int) {
+        guard let playing = current else { return }
+        emit(shown: playing, end: time, completed: true)
+        current = nil
+    }
+
+    private func endStall(at time: Int) {
+        guard let start = stallStart else { return }
+        stallStart = nil
+        if time > start { emit(["kind": .text("stall"), "start_ms": .number(start), "end_ms": .number(time)]) }
+    }
+
+    private func finish(_ reason: EndReason, at time: Int) -> EndReason {
+        let end = max(time, lastAt)
+        if let playing = current { emit(shown: playing, end: end, completed: false) }
+        current = nil
+        endStall(at: end)
+        if held { emit(hold: holdDownAt, up: end) }
+        held = false
+        emit(["kind": .text("session"), "event": .text("end"), "t_ms": .number(end), "reason": .text(reason.rawValue)])
+        // Records read but not played still reach stdout, in order.
+        if reason == .eof || reason == .interrupted {
+            while case let items = preloader.buffer.tryPopBatch(), !items.isEmpty {
+                for case .line(let line) in items { stage.output.push(line) }
+            }
+        }
+        return reason
+    }
+
+    // MARK: Screen
+
+    private func showPrompt() {
+        promptShown = true
+        screen.message("hold the mouse button or SPACE to begin · q quits")
+    }
+
+    private func relayout() {
+        guard let size = terminal?.size() else { return }
+        screen.resize(columns: size.cols, rows: size.rows)
+        let cellPixels = size.pixelWidth > 0 ? CellSize(width: size.pixelWidth / size.cols, height: size.pixelHeight / size.rows) : nil
+        preloader.layout = screen.layout(background: configuration.background, cellPixels: cellPixels)
+        if var playing = current, let path = playing.gif.record.string("path"),
+           let refitted = try? PreparedGIF.prepare(record: playing.gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
+            playing.gif = refitted
+            current = playing
+            if held { screen.draw(refitted, frame: min(playing.index, refitted.pictures.count - 1)) }
+        } else if promptShown {
+            showPrompt()
+        }
+        lastStatusText = ""
+        updateStatus()
+    }
+
+    private var lastStatusText = ""
+
+    private func updateStatus() {
+        guard !promptShown else { return }
+        var parts = [String(format: "⏱ %.1fs", Double(exposedTotal) / 1000), "\(gifsShown) GIF\(gifsShown == 1 ? "" : "s")"]
+        if let section = current?.section, !section.isEmpty { parts.append(section) }
+        if stallStart != nil { parts.append("loading…") }
+        let text = parts.joined(separator: " · ")
+        guard text != lastStatusText else { return }
+        lastStatusText = text
+        screen.status(text)
+    }
+
+    // MARK: Events
+
+    private enum Value {
+        case text(String), number(Int), flag(Bool)
+    }
+
+    private func emit(_ fields: KeyValuePairs<String, Value>) {
+        let record = JSONRecord()
+        for (key, value) in fields {
+            switch value {
+            case .text(let text): record.set(key, text)
+            case .number(let number): record.set(key, number)
+            case .flag(let flag): record.set(key, flag)
+            }
+        }
+        stage.output.push(record.serialized())
+    }
+
+    private func sessionStart() {
+        let record = JSONRecord()
+        record.set("kind", "session")
+        record.set("event", "start")
+        if let at = configuration.startAt ?? (configuration.virtualClock ? nil : Self.isoNow()) { record.set("at", at) }
+        record.set("clock", configuration.virtualClock ? "virtual" : "real")
+        record.set("hold", configuration.hold.name)
+        record.set("renderer", screen.rendererName)
+        record.set("cols", screen.columns)
+        record.set("rows", screen.rows)
+        record.set("on_release", configuration.onRelease.rawValue)
+        stage.output.push(record.serialized())
+    }
+
+    private func emit(hold down: Int, up: Int) {
+        emit(["kind": .text("hold"), "down_ms": .number(down), "up_ms": .number(up)])
+    }
+
+    private func emit(shown playing: Playing, end: Int, completed: Bool) {
+        gifsShown += 1
+        let record = JSONRecord()
+        record.set("kind", "shown")
+        record.set("id", playing.gif.id)
+        record.set("section", playing.section)
+        if let query = playing.gif.record.string("query") { record.set("query", query) }
+        record.set("start_ms", playing.startMs)
+        record.set("end_ms", end)
+        record.set("exposed_ms", playing.exposedMs)
+        record.set("frames", playing.framesShown)
+        record.set("completed", completed)
+        stage.output.push(record.serialized())
+        updateStatus()
+    }
+
+    static func isoNow() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: Date())
+    }
+}
+
+/// Flags the signal thread sets and the player takes.
+final class PlayerFlags: @unchecked Sendable {
+    private let lock = NSLock()
+    private var resize = false
+
+    func set(resize value: Bool) { lock.withLock { resize = value } }
+
+    func takeResize() -> Bool {
+        lock.withLock {
+            defer { resize = false }
+            return resize
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import GIFEngine
+
+/// How `gif-play` plays a round.
+public struct PlayerConfiguration: Sendable {
+    /// What draws the frames.
+    public enum Renderer: String, Sendable, CaseIterable {
+        case auto, truecolor, palette = "256", sixel, kitty, none
+    }
+
+    /// What letting go does.
+    public enum OnRelease: String, Sendable, CaseIterable {
+        /// The round ends (the original game).
+        case end
+        /// The screen blanks until the next hold.
+        case pause
+    }
+
+    public var renderer = Renderer.auto
+    /// Virtual: no sleeping, time advances by the frame delays.
+    public var virtualClock = false
+    public var hold = HoldSource.auto
+    public var onRelease = OnRelease.end
+    /// Times each GIF plays through.
+    public var loops = 1
+    /// A GIF shorter than this (ms) repeats until it has played this long.
+    public var minMs = 0
+    /// The round ends after this much exposure (ms); nil: no limit.
+    public var timeLimitMs: Int?
+    /// GIFs kept decoded ahead.
+    public var buffer = 2
+    public var thresholds = RepeatThresholds()
+    public var background = RGBColor.black
+    /// The `at` of the session start (virtual clock: left out unless given).
+    public var startAt: String?
+    /// Decoding limits and delay rules.
+    public var decode = DecodeOptions()
+
+    /// The defaults.
+    public init() {}
+}

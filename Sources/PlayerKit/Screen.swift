@@ -1,0 +1,102 @@
+import GIFEngine
+import SposureKit
+
+/// Everything drawn: the picture through the chosen renderer, the status line
+/// on the last row, the prompt, the blank screen of a pause.
+public final class Screen {
+    /// The renderer in use, as named in the session event.
+    public let rendererName: String
+    private let terminal: Terminal?
+    private var halfBlock: HalfBlockRenderer?
+    private var graphics: GraphicsRenderer?
+    private(set) var columns: Int
+    private(set) var rows: Int
+    private var lastStatus = ""
+    /// Bytes written, for the benchmark.
+    public private(set) var bytesWritten = 0
+    /// Frames drawn.
+    public private(set) var framesDrawn = 0
+
+    /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells.
+    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, columns: Int, rows: Int) {
+        self.terminal = terminal
+        self.columns = columns
+        self.rows = rows
+        switch renderer {
+        case .truecolor, .auto: halfBlock = HalfBlockRenderer(truecolor: true)
+        case .palette: halfBlock = HalfBlockRenderer(truecolor: false)
+        case .sixel: graphics = GraphicsRenderer(kind: .sixel)
+        case .kitty: graphics = GraphicsRenderer(kind: .kitty)
+        case .none: break
+        }
+        rendererName = terminal == nil ? "none" : (renderer == .auto ? "truecolor" : renderer.rawValue)
+    }
+
+    /// The cell size pictures are fitted with.
+    public var cell: CellSize { graphics == nil ? .halfBlock : .defaultPixels }
+
+    /// The layout for pictures: every row but the status line.
+    public func layout(background: RGBColor, cellPixels: CellSize?) -> ScreenLayout {
+        ScreenLayout(columns: columns, rows: max(1, rows - 1), cell: graphics == nil ? .halfBlock : (cellPixels ?? .defaultPixels),
+                     background: background)
+    }
+
+    /// A new size: clears and forgets what is on screen.
+    public func resize(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+        clear()
+    }
+
+    /// Clears the screen; the next frame is drawn whole.
+    public func clear() {
+        halfBlock?.invalidate()
+        graphics?.invalidate()
+        lastStatus = ""
+        write(Array("\u{1B}[0m\u{1B}[2J".utf8))
+    }
+
+    /// Draws one frame of `gif`.
+    public func draw(_ gif: PreparedGIF, frame: Int) {
+        guard terminal != nil, frame < gif.pictures.count else { return }
+        framesDrawn += 1
+        let picture = gif.pictures[frame]
+        if halfBlock != nil {
+            write(halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col))
+        } else if graphics != nil {
+            write(graphics!.render(picture, row: gif.origin.row, col: gif.origin.col))
+        }
+    }
+
+    /// Shows `text` centred (the prompt, a pause).
+    public func message(_ text: String) {
+        let clean = Self.plain(text)
+        let row = max(1, rows / 2)
+        let col = max(1, (columns - clean.count) / 2 + 1)
+        write(Array("\u{1B}[0m\u{1B}[2J\u{1B}[\(row);\(col)H\(clean)".utf8))
+        halfBlock?.invalidate()
+        graphics?.invalidate()
+        lastStatus = ""
+    }
+
+    /// Puts `text` on the last row when it changed.
+    public func status(_ text: String) {
+        let clean = String(Self.plain(text).prefix(max(0, columns - 1)))
+        guard clean != lastStatus else { return }
+        lastStatus = clean
+        write(Array("\u{1B}[\(rows);1H\u{1B}[0m\u{1B}[2m\(clean)\u{1B}[0m\u{1B}[K".utf8))
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        guard let terminal, !bytes.isEmpty else { return }
+        bytesWritten += bytes.count
+        bytes.withUnsafeBytes { terminal.write($0) }
+    }
+
+    /// `text` without control characters: remote titles and sections reach the screen only this way.
+    public static func plain(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.filter {
+            !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value))
+        }))
+    }
+}

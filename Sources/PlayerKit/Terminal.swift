@@ -1,0 +1,127 @@
+import Foundation
+
+/// The player's screen and keyboard: `/dev/tty` (or `--tty PATH`), never
+/// stdin or stdout, which carry the streams.
+///
+/// ``enter()`` switches to the alternate screen, hides the cursor, turns on
+/// mouse and focus reports and (when offered) the kitty keyboard protocol, in
+/// raw mode; ``leave()`` undoes every one of them, and is safe to call twice
+/// and from any exit path.
+public final class Terminal: @unchecked Sendable {
+    /// The descriptor written to (and read from, when ``canRead``).
+    public let fd: Int32
+    /// Whether keys and mouse can be read (a terminal, not a file).
+    public let canRead: Bool
+    /// Whether it is a terminal at all.
+    public let isTTY: Bool
+    private var saved = termios()
+    private var savedValid = false
+    private let lock = NSLock()
+    private var entered = false
+    private var kittyPushed = false
+
+    /// Opens `path` for drawing (and for reading when it is a terminal).
+    public init(path: String) throws(TerminalError) {
+        var fd = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        if fd < 0 {
+            fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        }
+        guard fd >= 0 else { throw TerminalError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        self.fd = fd
+        isTTY = isatty(fd) == 1
+        canRead = isTTY
+    }
+
+    /// An error opening or driving the terminal.
+    public struct TerminalError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// The size in cells and, when the terminal says, in pixels.
+    public func size() -> (cols: Int, rows: Int, pixelWidth: Int, pixelHeight: Int)? {
+        var size = winsize()
+        guard isTTY, ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
+        return (Int(size.ws_col), Int(size.ws_row), Int(size.ws_xpixel), Int(size.ws_ypixel))
+    }
+
+    /// Raw mode, alternate screen, hidden cursor, mouse and focus reports.
+    public func enter(mouse: Bool) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !entered else { return }
+        entered = true
+        if isTTY, tcgetattr(fd, &saved) == 0 {
+            savedValid = true
+            var raw = saved
+            // Raw input, but keep ISIG so Ctrl-C and Ctrl-Z still signal, and OPOST for output.
+            raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+            raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
+            raw.c_cflag |= tcflag_t(CS8)
+            withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+                cc[Int(VMIN)] = 0
+                cc[Int(VTIME)] = 0
+            }
+            tcsetattr(fd, TCSAFLUSH, &raw)
+        }
+        var setup = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+        if isTTY {
+            if mouse { setup += "\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h" }
+            setup += "\u{1B}[?1004h"
+        }
+        write(setup)
+    }
+
+    /// Pushes kitty keyboard flags 1+2+8 (disambiguate, report event types, all keys as escapes).
+    public func pushKittyKeyboard() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard entered && !kittyPushed else { return }
+        kittyPushed = true
+        write("\u{1B}[>11u")
+    }
+
+    /// Restores everything ``enter(mouse:)`` and ``pushKittyKeyboard()`` changed.
+    public func leave() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard entered else { return }
+        entered = false
+        var restore = "\u{1B}[?2026l"
+        if kittyPushed { restore += "\u{1B}[<u" }
+        kittyPushed = false
+        if isTTY { restore += "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }
+        restore += "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        write(restore)
+        if savedValid { tcsetattr(fd, TCSAFLUSH, &saved) }
+    }
+
+    /// Writes `text` whole.
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` whole, with as few calls as the kernel allows (one, nearly always).
+    public func write(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            offset += n
+        }
+    }
+
+    /// Reads what is there within `timeoutMs` (0: don't wait); empty when nothing came.
+    public func read(timeoutMs: Int) -> [UInt8] {
+        guard canRead else { return [] }
+        var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&pollfd, 1, Int32(clamping: timeoutMs)) > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+        return n > 0 ? Array(buffer[0..<n]) : []
+    }
+}
