@@ -3,11 +3,11 @@
 
 PREFIX ?= /usr/local
 SWIFT ?= swift
-TOOLS := giphy-pages fetch-images
+TOOLS := giphy-pages fetch-images gif-play score
 DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all deps build debug test demo bench install uninstall clean
+.PHONY: all deps build debug test demo bench fuzz install uninstall clean
 
 all: build
 
@@ -32,11 +32,15 @@ test: deps
 	$(SWIFT) test --skip-build
 
 demo: deps
-	$(SWIFT) build -c release --product fetch-images
+	$(SWIFT) build -c release
 	SPOSURE_BIN=$(CURDIR)/.build/release pipelines/demo
 
 bench: build
 	bench/run
+
+# Fuzzes the GIF decoder and compositor for a few minutes (FUZZ_SECONDS).
+fuzz: deps
+	fuzz/run
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin \

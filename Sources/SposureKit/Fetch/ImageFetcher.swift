@@ -80,10 +80,16 @@ public final class ImageFetcher {
                     continue
                 }
             }
+            // Collect what finished before waiting: a file:// transfer, or a
+            // fast one, completes inside perform() and wakes no poll.
             multi.perform()
-            multi.poll(milliseconds: pollTimeout())
-            multi.perform()
-            for (easy, result) in multi.finished() { complete(easy, result) }
+            var finished = multi.finished()
+            if finished.isEmpty {
+                multi.poll(milliseconds: pollTimeout())
+                multi.perform()
+                finished = multi.finished()
+            }
+            for (easy, result) in finished { complete(easy, result) }
             showProgress(force: false)
         }
         stage.diagnostics.clearProgress()
@@ -207,6 +213,7 @@ public final class ImageFetcher {
             }
             do {
                 try cache.commit(temporary: transfer.temporaryPath, to: job.path)
+                transfer.committed = true
             } catch {
                 transfer.discard()
                 return finish(job, .failure(FetchFailure("cache_write", error.description)))

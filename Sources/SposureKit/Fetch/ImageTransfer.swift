@@ -63,9 +63,14 @@ final class ImageTransfer {
     }
 
     deinit {
-        discard()
+        if fd >= 0 { close(fd) }
+        if !committed { unlink(temporaryPath) }
+        pending?.deallocate()
         errorBuffer.deallocate()
     }
+
+    /// Set once the file is renamed into the cache: nothing to remove then.
+    var committed = false
 
     /// Sets every option of the attempt on the (reset) easy handle.
     func configure(_ configuration: FetchConfiguration, share: UnsafeMutableRawPointer?) throws(CurlError) {
@@ -113,11 +118,37 @@ final class ImageTransfer {
                 return 0
             }
         }
+        hasher.update(bufferPointer: data)
+        bytes += data.count
+        // Pieces arrive a few KB at a time: gather them, and write in large blocks.
+        if pendingCount + data.count > Self.blockSize && !flush() { return 0 }
+        if data.count >= Self.blockSize {
+            return writeOut(data) ? data.count : 0
+        }
+        if pending == nil { pending = .allocate(byteCount: Self.blockSize, alignment: 16) }
+        UnsafeMutableRawBufferPointer(rebasing: pending![pendingCount...]).copyMemory(from: data)
+        pendingCount += data.count
+        return data.count
+    }
+
+    /// How much is gathered before a write.
+    static let blockSize = 256 << 10
+    private var pending: UnsafeMutableRawBufferPointer?
+    private var pendingCount = 0
+
+    /// Writes what is gathered; false (with ``failure`` set) when it cannot.
+    private func flush() -> Bool {
+        guard let pending, pendingCount > 0 else { return true }
+        defer { pendingCount = 0 }
+        return writeOut(UnsafeRawBufferPointer(rebasing: pending[0..<pendingCount]))
+    }
+
+    private func writeOut(_ data: UnsafeRawBufferPointer) -> Bool {
         if fd < 0 {
             fd = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if fd < 0 {
                 failure = FetchFailure("cache_write", "cannot create \(temporaryPath): \(String(cString: strerror(errno)))")
-                return 0
+                return false
             }
         }
         var offset = 0
@@ -126,13 +157,11 @@ final class ImageTransfer {
             if n < 0 {
                 if errno == EINTR { continue }
                 failure = FetchFailure("cache_write", "cannot write \(temporaryPath): \(String(cString: strerror(errno)))")
-                return 0
+                return false
             }
             offset += n
         }
-        hasher.update(bufferPointer: data)
-        bytes += data.count
-        return data.count
+        return true
     }
 
     /// What the finished attempt amounts to: the checked entry, or why not.
@@ -149,9 +178,10 @@ final class ImageTransfer {
         return .success(ImageCache.Entry(bytes: bytes, sha256: hasher.finalize().hexString))
     }
 
-    /// Closes the temporary file, keeping it for the cache to rename.
+    /// Writes what is gathered and closes the temporary file, keeping it for
+    /// the cache to rename.
     func closeFile() -> Bool {
-        guard fd >= 0 else { return false }
+        guard flush(), fd >= 0 else { return false }
         let ok = close(fd) == 0
         fd = -1
         return ok
@@ -163,7 +193,8 @@ final class ImageTransfer {
             close(fd)
             fd = -1
         }
-        unlink(temporaryPath)
+        if !committed { unlink(temporaryPath) }
+        committed = true
     }
 
     private func notGIF() -> FetchFailure {
