@@ -4,7 +4,8 @@ import Testing
 @Suite struct InputParserTests {
     @Test func readsSGRMousePressAndRelease() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8)) == [
+        let result1 = parser.feed(Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8))
+        #expect(result1 == [
             .mouse(button: 0, x: 12, y: 5, pressed: true),
             .mouse(button: 0, x: 12, y: 5, pressed: false),
         ])
@@ -12,45 +13,55 @@ import Testing
 
     @Test func ignoresWheelAndMotionReports() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[<64;1;1M\u{1B}[<32;3;4M".utf8)) == [])
+        let result2 = parser.feed(Array("\u{1B}[<64;1;1M\u{1B}[<32;3;4M".utf8))
+        #expect(result2 == [])
     }
 
     @Test func readsKittyKeyEventsWithTheirKind() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[32u\u{1B}[32;1:2u\u{1B}[32;1:3u".utf8)) == [
+        let result3 = parser.feed(Array("\u{1B}[32u\u{1B}[32;1:2u\u{1B}[32;1:3u".utf8))
+        #expect(result3 == [
             .key(code: 32, kind: .press), .key(code: 32, kind: .repeat), .key(code: 32, kind: .release),
         ])
     }
 
     @Test func readsCtrlCUnderTheKittyProtocolAsAKey() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[99;5u".utf8)) == [.key(code: 3, kind: .press)])
+        let result4 = parser.feed(Array("\u{1B}[99;5u".utf8))
+        #expect(result4 == [.key(code: 3, kind: .press)])
     }
 
     @Test func waitsForTheRestOfASplitSequence() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[<0;1".utf8)) == [])
+        let result5 = parser.feed(Array("\u{1B}[<0;1".utf8))
+        #expect(result5 == [])
         #expect(parser.hasPending)
-        #expect(parser.feed(Array(";2M".utf8)) == [.mouse(button: 0, x: 1, y: 2, pressed: true)])
+        let result6 = parser.feed(Array(";2M".utf8))
+        #expect(result6 == [.mouse(button: 0, x: 1, y: 2, pressed: true)])
     }
 
     @Test func tellsALoneEscapeOnlyAfterAPause() {
         var parser = InputParser()
-        #expect(parser.feed([0x1B]) == [])
-        #expect(parser.flushPendingEscape() == [.key(code: 27, kind: .press)])
-        #expect(parser.flushPendingEscape() == [])
+        let result7 = parser.feed([0x1B])
+        #expect(result7 == [])
+        let result8 = parser.flushPendingEscape()
+        #expect(result8 == [.key(code: 27, kind: .press)])
+        let result9 = parser.flushPendingEscape()
+        #expect(result9 == [])
     }
 
     @Test func readsTheCapabilityReplies() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[?1u\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22c".utf8)) == [
+        let result10 = parser.feed(Array("\u{1B}[?1u\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22c".utf8))
+        #expect(result10 == [
             .kittyKeyboard(flags: 1), .kittyGraphics(ok: true), .deviceAttributes([62, 4, 22]),
         ])
     }
 
     @Test func readsFocusAndPlainKeys() {
         var parser = InputParser()
-        #expect(parser.feed(Array("\u{1B}[O \u{1B}[Iq".utf8)) == [
+        let result11 = parser.feed(Array("\u{1B}[O \u{1B}[Iq".utf8))
+        #expect(result11 == [
             .focus(false), .key(code: 32, kind: .press), .focus(true), .key(code: 113, kind: .press),
         ])
     }
@@ -65,50 +76,63 @@ import Testing
 @Suite struct HoldTrackerTests {
     @Test func followsTheLeftMouseButton() {
         var tracker = HoldTracker(source: .mouse)
-        #expect(tracker.handle(.mouse(button: 0, x: 1, y: 1, pressed: true), at: 0))
+        let changed1 = tracker.handle(.mouse(button: 0, x: 1, y: 1, pressed: true), at: 0)
+        #expect(changed1)
         #expect(tracker.isHeld)
-        #expect(!tracker.handle(.mouse(button: 2, x: 1, y: 1, pressed: false), at: 5))
-        #expect(tracker.handle(.mouse(button: 0, x: 1, y: 1, pressed: false), at: 10))
+        let changed2 = tracker.handle(.mouse(button: 2, x: 1, y: 1, pressed: false), at: 5)
+        #expect(!changed2)
+        let changed3 = tracker.handle(.mouse(button: 0, x: 1, y: 1, pressed: false), at: 10)
+        #expect(changed3)
         #expect(!tracker.isHeld)
     }
 
     @Test func ignoresKeysInMouseMode() {
         var tracker = HoldTracker(source: .mouse)
-        #expect(!tracker.handle(.key(code: 32, kind: .press), at: 0))
+        let changed4 = tracker.handle(.key(code: 32, kind: .press), at: 0)
+        #expect(!changed4)
     }
 
     @Test func usesExactKittyReleases() {
         var tracker = HoldTracker(source: .keys)
         tracker.exactKeys = true
-        #expect(tracker.handle(.key(code: 32, kind: .press), at: 0))
-        #expect(!tracker.tick(at: 5000))  // no inference with exact releases
-        #expect(tracker.handle(.key(code: 32, kind: .release), at: 5000))
+        let changed5 = tracker.handle(.key(code: 32, kind: .press), at: 0)
+        #expect(changed5)
+        let changed6 = tracker.tick(at: 5000)
+        #expect(!changed6)  // no inference with exact releases
+        let changed7 = tracker.handle(.key(code: 32, kind: .release), at: 5000)
+        #expect(changed7)
     }
 
     @Test func infersAReleaseWhenAutorepeatStops() {
         var tracker = HoldTracker(source: .keys)
-        #expect(tracker.handle(.key(code: 32, kind: .press), at: 0))
+        let changed8 = tracker.handle(.key(code: 32, kind: .press), at: 0)
+        #expect(changed8)
         #expect(tracker.releaseDeadline == 1000)
         // Autorepeat starts after 500 ms, then every 30 ms.
         for t in stride(from: 500, through: 800, by: 30) { _ = tracker.handle(.key(code: 32, kind: .press), at: t) }
         #expect(tracker.isHeld)
         #expect(tracker.releaseDeadline == 800 + 100)  // max(2.5 × 30, 100)
-        #expect(!tracker.tick(at: 899))
-        #expect(tracker.tick(at: 900))
+        let changed9 = tracker.tick(at: 899)
+        #expect(!changed9)
+        let changed10 = tracker.tick(at: 900)
+        #expect(changed10)
         #expect(!tracker.isHeld)
     }
 
     @Test func aTapWithoutRepeatsEndsAfterTheFirstRepeatWindow() {
         var tracker = HoldTracker(source: .auto)
         _ = tracker.handle(.key(code: 32, kind: .press), at: 100)
-        #expect(!tracker.tick(at: 1099))
-        #expect(tracker.tick(at: 1100))
+        let changed11 = tracker.tick(at: 1099)
+        #expect(!changed11)
+        let changed12 = tracker.tick(at: 1100)
+        #expect(changed12)
     }
 
     @Test func losingFocusIsARelease() {
         var tracker = HoldTracker(source: .auto)
         _ = tracker.handle(.mouse(button: 0, x: 1, y: 1, pressed: true), at: 0)
-        #expect(tracker.handle(.focus(false), at: 50))
+        let changed13 = tracker.handle(.focus(false), at: 50)
+        #expect(changed13)
         #expect(!tracker.isHeld)
     }
 
