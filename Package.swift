@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "fetch-images", targets: ["fetch-images"]),
         .executable(name: "gif-play", targets: ["gif-play"]),
         .executable(name: "giphy-pages", targets: ["giphy-pages"]),
+        .executable(name: "score", targets: ["score"]),
         .library(name: "SposureKit", targets: ["SposureKit"]),
     ],
     dependencies: [
@@ -47,6 +48,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The score reporter: round reports, lifetime history, charts.
+        .target(name: "ScoreKit", dependencies: ["SposureKit"]),
+
+        .executableTarget(
+            name: "score",
+            dependencies: [
+                "SposureKit", "ScoreKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // The GIF engine: giflib decoding, browser-exact compositing, terminal scaling.
         .target(
             name: "GIFEngine",
@@ -55,10 +66,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
+        // The frame player: terminal, input, hold-to-play, renderers.
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine"]),
+
         .executableTarget(
             name: "gif-play",
             dependencies: [
-                "SposureKit", "GIFEngine",
+                "SposureKit", "GIFEngine", "PlayerKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -75,6 +89,8 @@ let package = Package(
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "PlayerTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]
 )

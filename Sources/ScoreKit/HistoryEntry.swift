@@ -1,0 +1,131 @@
+import SposureKit
+
+/// One line of the history file: a round as it is kept for lifetime statistics.
+///
+/// ```json
+/// {"kind":"round","at":"2026-11-21T10:00:00Z","exposed_ms":8600,"longest_hold_ms":8600,"holds":1,
+///  "gifs_shown":5,"gifs_completed":4,"stalls":1,"stall_ms":120,"errors":1,"points":106,
+///  "incomplete":false,"duration_ms":9800,"sections":{"spiders":8600},
+///  "distress_before":7,"distress_after":4}
+/// ```
+public struct HistoryEntry: Sendable, Equatable {
+    /// When the round started (UTC, ISO 8601), else when it was scored.
+    public var at: String
+    /// Its exposure.
+    public var exposedMs: Int
+    /// Its longest hold.
+    public var longestHoldMs = 0
+    /// Its holds.
+    public var holds = 0
+    /// GIFs put on screen.
+    public var gifsShown = 0
+    /// GIFs played to their end.
+    public var gifsCompleted = 0
+    /// Stalls.
+    public var stalls = 0
+    /// Time stalled.
+    public var stallMs = 0
+    /// Error records.
+    public var errors = 0
+    /// Points (see ``Points``).
+    public var points = 0
+    /// Whether the stream ended without a session end.
+    public var incomplete = false
+    /// The round's length on the player's clock.
+    public var durationMs = 0
+    /// Exposure by section, in order.
+    public var sections: [Section] = []
+    /// The distress ratings, when given.
+    public var distress: Distress?
+
+    /// A section's exposure in one round.
+    public struct Section: Sendable, Equatable {
+        /// The section's name (remote text).
+        public var name: String
+        /// Its exposure.
+        public var exposedMs: Int
+
+        /// A section's exposure.
+        public init(name: String, exposedMs: Int) {
+            self.name = name
+            self.exposedMs = exposedMs
+        }
+    }
+
+    /// An entry with the given numbers.
+    public init(at: String, exposedMs: Int, longestHoldMs: Int = 0, holds: Int = 0, gifsShown: Int = 0,
+                gifsCompleted: Int = 0, stalls: Int = 0, stallMs: Int = 0, errors: Int = 0, points: Int? = nil,
+                incomplete: Bool = false, durationMs: Int = 0, sections: [Section] = [], distress: Distress? = nil) {
+        self.at = at
+        self.exposedMs = exposedMs
+        self.longestHoldMs = longestHoldMs
+        self.holds = holds
+        self.gifsShown = gifsShown
+        self.gifsCompleted = gifsCompleted
+        self.stalls = stalls
+        self.stallMs = stallMs
+        self.errors = errors
+        self.points = points ?? Points.points(exposedMs: exposedMs, gifsCompleted: gifsCompleted)
+        self.incomplete = incomplete
+        self.durationMs = durationMs
+        self.sections = sections
+        self.distress = distress
+    }
+
+    /// Reads a history line's record; nil unless it is a `round` with a whole, non-negative `exposed_ms`.
+    /// Other fields are optional (0, false or absent when missing), so older or hand-written lines still count.
+    public init?(record: JSONRecord) {
+        guard record.kind == "round", let exposed = record.int("exposed_ms"), exposed >= 0 else { return nil }
+        at = record.string("at") ?? ""
+        exposedMs = exposed
+        longestHoldMs = record.int("longest_hold_ms") ?? 0
+        holds = record.int("holds") ?? 0
+        gifsShown = record.int("gifs_shown") ?? 0
+        gifsCompleted = record.int("gifs_completed") ?? 0
+        stalls = record.int("stalls") ?? 0
+        stallMs = record.int("stall_ms") ?? 0
+        errors = record.int("errors") ?? 0
+        points = record.int("points") ?? Points.points(exposedMs: exposed, gifsCompleted: gifsCompleted)
+        incomplete = record.bool("incomplete") ?? false
+        durationMs = record.int("duration_ms") ?? 0
+        if let object = record.object("sections") {
+            sections = object.keys.compactMap { key in object.int(key).map { Section(name: key, exposedMs: $0) } }
+        }
+        if let before = record.int("distress_before"), let after = record.int("distress_after") {
+            distress = Distress(before: before, after: after)
+        }
+    }
+
+    /// The calendar date of `at` (`2026-11-21`), when it starts with one.
+    public var date: String? {
+        let prefix = at.prefix(10)
+        let bytes = Array(prefix.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes.enumerated().allSatisfy({ $0.offset == 4 || $0.offset == 7 || (0x30...0x39).contains($0.element) })
+        else { return nil }
+        return String(prefix)
+    }
+
+    /// The entry as its history record.
+    public func record() -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", "round")
+        record.set("at", at)
+        record.set("exposed_ms", exposedMs)
+        record.set("longest_hold_ms", longestHoldMs)
+        record.set("holds", holds)
+        record.set("gifs_shown", gifsShown)
+        record.set("gifs_completed", gifsCompleted)
+        record.set("stalls", stalls)
+        record.set("stall_ms", stallMs)
+        record.set("errors", errors)
+        record.set("points", points)
+        record.set("incomplete", incomplete)
+        record.set("duration_ms", durationMs)
+        let object = record.setObject("sections")
+        for section in sections { object.set(section.name, section.exposedMs) }
+        record.set("distress_before", distress?.before)
+        record.set("distress_after", distress?.after)
+        return record
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import SposureKit
+
+/// The history file: one `round` record a line, appended whole under a lock.
+///
+/// Writers take an exclusive `flock`, write the full line with one write(2) and
+/// fsync it before letting go, so two rounds finishing at once never interleave
+/// and a line is on disk before the next writer looks at the file. Readers take
+/// a shared lock, so they never see a line being written. What a crash can
+/// still leave (power lost in the middle of a write) is a torn last line, with
+/// no newline: readers ignore and report it, and the next writer removes it
+/// before appending. A last line without a newline that is a whole record (a
+/// hand edit) is kept: the writer ends it with a newline first.
+public struct HistoryFile: Sendable {
+    /// The file's path.
+    public let path: String
+
+    /// The history at `path`.
+    public init(path: String) {
+        self.path = path
+    }
+
+    /// `$SPOSURE_DATA/history.ndjson`, else `$XDG_DATA_HOME/sposure/history.ndjson`
+    /// (when absolute), else `~/.local/share/sposure/history.ndjson`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let dir = environment["SPOSURE_DATA"], !dir.isEmpty { return dir + "/history.ndjson" }
+        if let dir = environment["XDG_DATA_HOME"], dir.hasPrefix("/") { return dir + "/sposure/history.ndjson" }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + "/.local/share/sposure/history.ndjson"
+    }
+
+    /// What a read found.
+    public struct Contents: Sendable {
+        /// The rounds, in file order.
+        public var entries: [HistoryEntry] = []
+        /// Lines skipped, each as `path:LINE: why`.
+        public var problems: [String] = []
+        /// Whether the last line was torn (no newline, not a record) and ignored.
+        public var tornTail = false
+    }
+
+    /// Reads every round. A missing file is an empty history.
+    public func read() throws(HistoryError) -> Contents {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return Contents() }
+            throw HistoryError("open", path: path, code: errno)
+        }
+        defer { close(fd) }
+        try lock(fd, LOCK_SH)
+        let bytes = try readAll(fd)
+        return parse(bytes)
+    }
+
+    /// What an append did besides appending.
+    public struct AppendOutcome: Sendable, Equatable {
+        /// Bytes of a torn last line removed first (0: none).
+        public var removedTornBytes = 0
+    }
+
+    /// Appends `entry` as one line, creating the file (0600) and its folders (0700) as needed.
+    @discardableResult
+    public func append(_ entry: HistoryEntry) throws(HistoryError) -> AppendOutcome {
+        var line = entry.record().serialized()
+        line.append(0x0A)
+        return try append(line: line)
+    }
+
+    /// Appends `line` (a whole record and its newline) under the lock, written with one write(2) and synced.
+    @discardableResult
+    public func append(line: [UInt8]) throws(HistoryError) -> AppendOutcome {
+        let folder = (path as NSString).deletingLastPathComponent
+        let createdFolder = try makeFolders(folder.isEmpty ? "." : folder)
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HistoryError("open", path: path, code: errno) }
+        defer { close(fd) }
+        try lock(fd, LOCK_EX)
+        var outcome = AppendOutcome()
+        var size = try fileSize(fd)
+        let wasEmpty = size == 0
+        var bytes = line
+        if size > 0, let tail = try unterminatedTail(fd, size: size) {
+            if (try? tail.bytes.withUnsafeBytes { try JSONRecord.parse($0) }) != nil {
+                bytes.insert(0x0A, at: 0)
+            } else {
+                guard ftruncate(fd, off_t(tail.offset)) == 0 else { throw HistoryError("write", path: path, code: errno) }
+                outcome.removedTornBytes = size - tail.offset
+                size = tail.offset
+            }
+        }
+        let written: Int = bytes.withUnsafeBytes { raw in
+            while true {
+                let n = write(fd, raw.baseAddress, raw.count)
+                if n < 0 && errno == EINTR { continue }
+                return n
+            }
+        }
+        if written != bytes.count {
+            let code = written < 0 ? errno : 0
+            // Whole or not at all: take back a short write.
+            if written > 0 { _ = ftruncate(fd, off_t(size)) }
+            throw HistoryError("write", path: path, code: code,
+                               detail: code == 0 ? "short write (\(written) of \(bytes.count) bytes)" : nil)
+        }
+        guard fsync(fd) == 0 else { throw HistoryError("sync", path: path, code: errno) }
+        if wasEmpty || createdFolder { syncFolder(folder.isEmpty ? "." : folder) }
+        return outcome
+    }
+
+    // MARK: Reading
+
+    /// Splits and parses the file's bytes.
+    func parse(_ bytes: [UInt8]) -> Contents {
+        var contents = Contents()
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            let end = bytes[start...].firstIndex(of: 0x0A)
+            let lineEnd = end ?? bytes.count
+            var slice = bytes[start..<lineEnd]
+            if slice.last == 0x0D { slice = slice.dropLast() }
+            start = lineEnd + 1
+            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let record = try? slice.withUnsafeBytes { try JSONRecord.parse($0) }
+            if let record, let entry = HistoryEntry(record: record) {
+                contents.entries.append(entry)
+            } else if end == nil && record == nil {
+                contents.tornTail = true
+                contents.problems.append("\(path):\(number): a torn last line (an interrupted write), ignored")
+            } else {
+                let why = record == nil ? "not a JSON object" : "not a round record"
+                contents.problems.append("\(path):\(number): \(why), skipped")
+            }
+        }
+        return contents
+    }
+
+    private func readAll(_ fd: Int32) throws(HistoryError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw HistoryError("read", path: path, code: errno)
+            }
+            if n == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<n])
+        }
+    }
+
+    // MARK: Writing
+
+    /// The bytes after the last newline and where they start, when the file does not end with one.
+    private func unterminatedTail(_ fd: Int32, size: Int) throws(HistoryError) -> (offset: Int, bytes: [UInt8])? {
+        var tail: [UInt8] = []
+        var end = size
+        let step = 4096
+        while end > 0 {
+            let start = max(0, end - step)
+            var chunk = [UInt8](repeating: 0, count: end - start)
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+            guard n == chunk.count else { throw HistoryError("read", path: path, code: n < 0 ? errno : EIO) }
+            if end == size && chunk.last == 0x0A { return nil }
+            if let newline = chunk.lastIndex(of: 0x0A) {
+                return (start + newline + 1, Array(chunk[(newline + 1)...]) + tail)
+            }
+            tail = chunk + tail
+            end = start
+        }
+        return (0, tail)
+    }
+
+    private func lock(_ fd: Int32, _ operation: Int32) throws(HistoryError) {
+        while flock(fd, operation) != 0 {
+            if errno == EINTR { continue }
+            throw HistoryError("lock", path: path, code: errno)
+        }
+    }
+
+    private func fileSize(_ fd: Int32) throws(HistoryError) -> Int {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw HistoryError("read", path: path, code: errno) }
+        return Int(info.st_size)
+    }
+
+    /// Creates `folder` and its parents (0700); returns whether any was made.
+    private func makeFolders(_ folder: String) throws(HistoryError) -> Bool {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw HistoryError("create", path: folder, code: ENOTDIR)
+            }
+            return false
+        }
+        let parent = (folder as NSString).deletingLastPathComponent
+        if !parent.isEmpty && parent != folder { _ = try makeFolders(parent) }
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw HistoryError("create", path: folder, code: errno)
+        }
+        return true
+    }
+
+    /// Makes a new file's name durable, as fsync of the file alone does not.
+    private func syncFolder(_ folder: String) {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SposureKit
+
+/// `score history`: reads the history and writes its statistics, and the chart.
+public enum LifetimeReporter {
+    /// Writes the report to `stage`'s output and returns the exit status:
+    /// 0, or 2 when the history cannot be read or the chart cannot be written.
+    public static func run(stage: Stage, configuration: LifetimeConfiguration) -> Int32 {
+        let contents: HistoryFile.Contents
+        do {
+            contents = try configuration.history.read()
+        } catch {
+            stage.diagnostics.error("\(error)")
+            stage.requestStop(.fatal)
+            return stage.drain(failed: true)
+        }
+        for problem in contents.problems { stage.diagnostics.warning(problem) }
+        var entries = contents.entries
+        if let last = configuration.last { entries = Array(entries.suffix(last)) }
+        let stats = LifetimeStats(entries: entries)
+
+        var failed = false
+        if let plotPath = configuration.plotPath {
+            do {
+                try writeAtomically(HistoryChart.svg(entries: entries), to: plotPath)
+            } catch {
+                stage.diagnostics.error("--plot: \(error)")
+                failed = true
+            }
+        }
+        switch configuration.format {
+        case .json:
+            stage.output.push(stats.record().serialized())
+        case .text:
+            stage.output.push(contentsOf: LifetimeScreen.lines(stats, entries: entries, style: configuration.style).map { Array($0.utf8) })
+        }
+        if failed { stage.requestStop(.fatal) }
+        return stage.drain(failed: false)
+    }
+
+    /// Writes `text` to a temporary file beside `path` and renames it into place.
+    static func writeAtomically(_ text: String, to path: String) throws(HistoryError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw HistoryError("create", path: temporary, code: errno) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        var failure: Int32?
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            offset += n
+        }
+        if failure == nil && fsync(fd) != 0 { failure = errno }
+        close(fd)
+        if failure == nil && rename(temporary, path) != 0 { failure = errno }
+        if let failure {
+            unlink(temporary)
+            throw HistoryError("write", path: path, code: failure)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import SposureKit
+
+//  `score`: the score reporter.
+//
+//  stdin ──Stage reader──▶ [input queue] ──▶ run(): RoundScorer ──▶ rounds
+//                                                 │
+//                       history file ◀── append ──┤ (read first, for the personal best)
+//                                                 ▼
+//  stdout ◀──Stage writer── [output queue] ◀── score records, or the Game Over screen
+//
+//  SIGINT/SIGTERM ──trap thread──▶ interrupt(): give the player upstream a
+//  moment to write its session end, then close the input queue, so the round
+//  it was playing is still scored (and kept) before the exit with 128 + signal.
+
+/// Reads a stage's input to its end, scores the rounds, keeps them in the
+/// history and writes the report.
+public final class RoundReporter: @unchecked Sendable {
+    private let stage: Stage
+    private let configuration: ReportConfiguration
+    private let lock = NSLock()
+    private var signal: Int32?
+
+    /// A reporter over `stage` (started by the caller).
+    public init(stage: Stage, configuration: ReportConfiguration) {
+        self.stage = stage
+        self.configuration = configuration
+    }
+
+    /// Called on the signal thread: waits `grace` seconds for the input to end,
+    /// then ends it, so what was read is scored.
+    public func interrupt(_ signal: Int32) {
+        lock.lock()
+        self.signal = signal
+        lock.unlock()
+        let input = stage.input
+        let grace = configuration.grace
+        let thread = Thread {
+            Thread.sleep(forTimeInterval: grace)
+            input.close()
+        }
+        thread.name = "grace"
+        thread.start()
+    }
+
+    /// Scores everything, writes the report and returns the exit status:
+    /// 0 when a round was scored, 1 when the input held none, 2 when the
+    /// history could not be read or written, 128 + signal after a signal.
+    public func run() -> Int32 {
+        var scorer = RoundScorer()
+        while true {
+            let batch = stage.input.popBatch(max: 256)
+            if batch.isEmpty { break }
+            for item in batch {
+                switch item {
+                case .record(let input):
+                    if let warning = scorer.add(input.record) {
+                        stage.diagnostics.warning("stdin:\(input.line): \(warning)")
+                    }
+                case .bad:
+                    scorer.addBadLine()
+                }
+            }
+        }
+        let rounds = scorer.finish()
+        let interrupted: Int32? = lock.withLock { signal }
+
+        guard !rounds.isEmpty else {
+            stage.diagnostics.error("no round to score: the input held no gif-play events (session, hold, shown, stall)")
+            if let interrupted { stage.requestStop(.signal(interrupted)) }
+            return stage.drain(failed: true)
+        }
+
+        var historyFailed = false
+        var best: Int?
+        var history = configuration.history
+        if let file = history {
+            do {
+                let contents = try file.read()
+                for problem in contents.problems { stage.diagnostics.warning(problem) }
+                best = contents.entries.map(\.exposedMs).max()
+            } catch {
+                stage.diagnostics.error("\(error)")
+                historyFailed = true
+                history = nil
+            }
+        }
+
+        var lines: [[UInt8]] = []
+        for (index, round) in rounds.enumerated() {
+            var scored = ScoredRound(round: round, distress: configuration.distress)
+            scored.at = round.at.flatMap(Timestamp.normalize) ?? configuration.at
+            if let file = history {
+                scored.judge(against: best)
+                best = max(best ?? 0, round.exposedMs)
+                do {
+                    let outcome = try file.append(scored.historyEntry(fallbackAt: configuration.now))
+                    if outcome.removedTornBytes > 0 {
+                        stage.diagnostics.warning("\(file.path): removed a torn last line (\(outcome.removedTornBytes) bytes) before appending")
+                    }
+                } catch {
+                    stage.diagnostics.error("\(error)")
+                    historyFailed = true
+                    history = nil
+                }
+            }
+            if configuration.share {
+                lines.append(Array(ShareLine.make(scored).utf8))
+            } else {
+                switch configuration.format {
+                case .json:
+                    lines.append(scored.scoreRecord().serialized())
+                case .text:
+                    if index > 0 { lines.append([]) }
+                    lines += RoundScreen.lines(scored, style: configuration.style).map { Array($0.utf8) }
+                }
+            }
+        }
+        stage.output.push(contentsOf: lines)
+        if let interrupted { stage.requestStop(.signal(interrupted)) }
+        if historyFailed { stage.requestStop(.fatal) }
+        return stage.drain(failed: false)
+    }
+}

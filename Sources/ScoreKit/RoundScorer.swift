@@ -1,0 +1,196 @@
+import SposureKit
+
+/// Turns `gif-play`'s events into rounds, one record at a time.
+///
+/// A round runs from a `session` start to its end; a stream normally holds one.
+/// Events the rules place nowhere else go to the round open at the time; with
+/// none open, to the latest round, and before any round, to the first one (a
+/// stream cut at its head still scores). Error records count in the same way,
+/// by `code`. Records of other kinds are ignored.
+///
+/// A round with no end is incomplete. Its last hold has no `hold` record yet
+/// (gif-play writes one when the hold ends), so when GIFs or stalls came after
+/// the last recorded hold, one more hold is counted, from the first of them to
+/// the end of the last: a lower bound of what the person held.
+public struct RoundScorer {
+    private var rounds: [Round] = []
+    private var open = false
+    /// Errors and bad lines seen before any round.
+    private var early = Round()
+    /// The latest `up_ms` of the open round.
+    private var lastUp: Int?
+    /// Time spans of GIFs and stalls after `lastUp`, for an incomplete round's last hold.
+    private var unheld: [(start: Int, end: Int)] = []
+    private var sectionIndex: [String: Int] = [:]
+
+    /// A scorer that has seen nothing.
+    public init() {}
+
+    /// Takes one record; returns a warning when a record of a known kind is malformed (and skipped).
+    public mutating func add(_ record: JSONRecord) -> String? {
+        switch record.kind {
+        case "session": return session(record)
+        case "hold": return hold(record)
+        case "shown": return shown(record)
+        case "stall": return stall(record)
+        case "error":
+            let code = record.string("code").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+            mutateTarget { $0.errorCodes[code, default: 0] += 1 }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// Counts a line that was not a JSON object.
+    public mutating func addBadLine() {
+        mutateTarget { $0.badLines += 1 }
+    }
+
+    /// Ends the stream and returns every round, in order (empty when no event came).
+    public mutating func finish() -> [Round] {
+        if open { closeIncomplete() }
+        if rounds.isEmpty { return [] }
+        return rounds
+    }
+
+    // MARK: Events
+
+    private mutating func session(_ record: JSONRecord) -> String? {
+        switch record.string("event") {
+        case "start":
+            if open { closeIncomplete() }
+            var round = Round()
+            round.started = true
+            round.at = record.string("at")
+            round.clock = record.string("clock")
+            if rounds.isEmpty { merge(early, into: &round) }
+            rounds.append(round)
+            open = true
+            lastUp = nil
+            unheld = []
+            sectionIndex = [:]
+            return nil
+        case "end":
+            let time = record.int("t_ms")
+            if let time, time < 0 { return "a session end with a negative t_ms, skipped" }
+            ensureRound(reopening: true)
+            let reason = record.string("reason")
+            let index = rounds.count - 1
+            rounds[index].ended = true
+            rounds[index].endReason = reason
+            if let time { rounds[index].durationMs = max(rounds[index].durationMs, time) }
+            open = false
+            unheld = []
+            return nil
+        default:
+            return "a session record whose event is neither start nor end, skipped"
+        }
+    }
+
+    private mutating func hold(_ record: JSONRecord) -> String? {
+        guard let down = record.int("down_ms"), let up = record.int("up_ms"), down >= 0, up >= down else {
+            return "a hold record without whole down_ms <= up_ms, skipped"
+        }
+        ensureRound()
+        let index = rounds.count - 1
+        rounds[index].holds += 1
+        rounds[index].longestHoldMs = max(rounds[index].longestHoldMs, up - down)
+        rounds[index].durationMs = max(rounds[index].durationMs, up)
+        if open {
+            let covered = max(lastUp ?? up, up)
+            lastUp = covered
+            unheld = unheld.filter { $0.end > covered }.map { (start: max($0.start, covered), end: $0.end) }
+        }
+        return nil
+    }
+
+    private mutating func shown(_ record: JSONRecord) -> String? {
+        guard let exposed = record.int("exposed_ms"), exposed >= 0 else {
+            return "a shown record without a whole exposed_ms, skipped"
+        }
+        ensureRound()
+        let completed = record.bool("completed") == true
+        let index = rounds.count - 1
+        rounds[index].exposedMs += exposed
+        rounds[index].gifsShown += 1
+        if completed { rounds[index].gifsCompleted += 1 }
+        let name = [record.string("section"), record.string("query")].compactMap { $0 }.first { !$0.isEmpty }
+        if let name {
+            if let at = sectionIndex[name] {
+                rounds[index].sections[at].exposedMs += exposed
+                rounds[index].sections[at].gifsShown += 1
+                if completed { rounds[index].sections[at].gifsCompleted += 1 }
+            } else {
+                sectionIndex[name] = rounds[index].sections.count
+                rounds[index].sections.append(SectionExposure(
+                    name: name, exposedMs: exposed, gifsShown: 1, gifsCompleted: completed ? 1 : 0))
+            }
+        }
+        noteSpan(record.int("start_ms"), record.int("end_ms"))
+        return nil
+    }
+
+    private mutating func stall(_ record: JSONRecord) -> String? {
+        guard let start = record.int("start_ms"), let end = record.int("end_ms"), start >= 0, end >= start else {
+            return "a stall record without whole start_ms <= end_ms, skipped"
+        }
+        ensureRound()
+        let index = rounds.count - 1
+        rounds[index].stalls += 1
+        rounds[index].stallMs += end - start
+        noteSpan(start, end)
+        return nil
+    }
+
+    // MARK: Rounds
+
+    /// Makes sure there is a round to count into: the open one, else the latest,
+    /// else a new one without a start. `reopening`: a session end with no round
+    /// open after an ended one belongs to a new round (its start was lost).
+    private mutating func ensureRound(reopening: Bool = false) {
+        if open { return }
+        if rounds.isEmpty || reopening {
+            var round = Round()
+            if rounds.isEmpty { merge(early, into: &round) }
+            rounds.append(round)
+            open = true
+            lastUp = nil
+            unheld = []
+            sectionIndex = [:]
+        }
+    }
+
+    /// Errors and bad lines: the open round, else the latest, else held for the first.
+    private mutating func mutateTarget(_ change: (inout Round) -> Void) {
+        if rounds.isEmpty {
+            change(&early)
+        } else {
+            change(&rounds[rounds.count - 1])
+        }
+    }
+
+    private func merge(_ early: Round, into round: inout Round) {
+        round.badLines += early.badLines
+        for (code, count) in early.errorCodes { round.errorCodes[code, default: 0] += count }
+    }
+
+    private mutating func noteSpan(_ start: Int?, _ end: Int?) {
+        guard let start, let end, start >= 0, end >= start else { return }
+        let index = rounds.count - 1
+        rounds[index].durationMs = max(rounds[index].durationMs, end)
+        if open && end > (lastUp ?? -1) {
+            unheld.append((max(start, lastUp ?? start), end))
+        }
+    }
+
+    private mutating func closeIncomplete() {
+        let index = rounds.count - 1
+        if let first = unheld.map(\.start).min(), let last = unheld.map(\.end).max() {
+            rounds[index].holds += 1
+            rounds[index].longestHoldMs = max(rounds[index].longestHoldMs, last - first)
+        }
+        open = false
+        unheld = []
+    }
+}

@@ -1,0 +1,86 @@
+import SposureKit
+
+/// A round with what the report adds: its date, the distress ratings, and how
+/// it compares with the person's history.
+public struct ScoredRound: Sendable, Equatable {
+    /// The round's numbers.
+    public var round: Round
+    /// When it started: the session start's `at`, else `--at`; nil when neither said.
+    public var at: String?
+    /// The ratings given with `--distress`.
+    public var distress: Distress?
+    /// Whether its exposure beats every earlier round; nil when the history was not consulted.
+    public var personalBest: Bool?
+    /// The best exposure of the earlier rounds; nil when there were none or the history was not consulted.
+    public var previousBestMs: Int?
+
+    /// A scored round; the verdict comes from ``judge(against:)``.
+    public init(round: Round, at: String? = nil, distress: Distress? = nil) {
+        self.round = round
+        self.at = at ?? round.at
+        self.distress = distress
+    }
+
+    /// Compares the round with the best exposure of the earlier rounds (nil: there were none).
+    ///
+    /// A personal best needs some exposure and strictly more than the best before,
+    /// so the first round with any exposure is one, and a tie is not.
+    public mutating func judge(against previousBest: Int?) {
+        previousBestMs = previousBest
+        personalBest = round.exposedMs > 0 && round.exposedMs > (previousBest ?? 0)
+    }
+
+    /// The `score` record (see docs/score.md for every field).
+    public func scoreRecord() -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", "score")
+        record.set("exposed_ms", round.exposedMs)
+        record.set("longest_hold_ms", round.longestHoldMs)
+        record.set("holds", round.holds)
+        record.set("gifs_shown", round.gifsShown)
+        record.set("gifs_completed", round.gifsCompleted)
+        record.set("stalls", round.stalls)
+        record.set("stall_ms", round.stallMs)
+        record.set("errors", round.errors)
+        let codes = record.setObject("error_codes")
+        for (code, count) in round.errorsByCode { codes.set(code, count) }
+        let sections = record.setObject("sections")
+        for section in round.sections {
+            let entry = sections.setObject(section.name)
+            entry.set("exposed_ms", section.exposedMs)
+            entry.set("gifs_shown", section.gifsShown)
+            entry.set("gifs_completed", section.gifsCompleted)
+        }
+        record.set("points", round.points)
+        record.set("personal_best", personalBest)
+        record.set("previous_best_ms", previousBestMs)
+        record.set("incomplete", round.incomplete)
+        record.set("reason", round.endReason)
+        record.set("duration_ms", round.durationMs)
+        record.set("at", at)
+        record.set("clock", round.clock)
+        record.set("bad_lines", round.badLines)
+        record.set("distress_before", distress?.before)
+        record.set("distress_after", distress?.after)
+        return record
+    }
+
+    /// The round as the history keeps it, dated `at`, else `fallbackAt` (the time of scoring).
+    public func historyEntry(fallbackAt: String) -> HistoryEntry {
+        HistoryEntry(
+            at: at ?? fallbackAt,
+            exposedMs: round.exposedMs,
+            longestHoldMs: round.longestHoldMs,
+            holds: round.holds,
+            gifsShown: round.gifsShown,
+            gifsCompleted: round.gifsCompleted,
+            stalls: round.stalls,
+            stallMs: round.stallMs,
+            errors: round.errors,
+            points: round.points,
+            incomplete: round.incomplete,
+            durationMs: round.durationMs,
+            sections: round.sections.map { HistoryEntry.Section(name: $0.name, exposedMs: $0.exposedMs) },
+            distress: distress)
+    }
+}

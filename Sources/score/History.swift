@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import ScoreKit
+import SposureKit
+
+extension Score {
+    /// `score history`: lifetime statistics and the chart.
+    struct History: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show your lifetime statistics: rounds, exposure, best, trend, distress; --plot draws them.",
+            discussion: """
+                Reads the history that `score` keeps ($SPOSURE_DATA/history.ndjson, else \
+                $XDG_DATA_HOME/sposure/history.ndjson, else ~/.local/share/sposure/history.ndjson). \
+                On a terminal: rounds, total and average exposure, the best round, the trend \
+                (the mean of the last 5 rounds against the 5 before), a sparkline of exposure \
+                per round, and the distress ratings before and after, with how the rating \
+                before a round falls. Otherwise one JSON "history" record.
+
+                --format text|json, --history-file FILE and --quiet work as for score.
+
+                --plot writes an SVG chart a browser opens: exposure per round (the best \
+                ringed) above, distress before and after below, dated.
+
+                Examples:
+                  score history
+                  score history --last 20 --plot progress.svg
+                  score history --format json | jq .trend
+
+                \(exitCodes)
+                """)
+
+        // --format, --history-file and --quiet are the parent's: ArgumentParser
+        // gives an option the parent declares to the parent, wherever it stands.
+        @ParentCommand var score: Score
+
+        @Option(help: ArgumentHelp("Also write an SVG chart of exposure and distress per round to FILE.", valueName: "file"))
+        var plot: String?
+
+        @Option(help: ArgumentHelp("Only the latest N rounds.", valueName: "n"))
+        var last: Int?
+
+        mutating func validate() throws {
+            let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
+                             ("--no-history", score.noHistory)]
+            for (name, given) in roundOnly where given {
+                throw ValidationError("\(name) goes with score, not score history.")
+            }
+            if let last, last < 1 { throw ValidationError("--last must be at least 1.") }
+            if let plot, plot.isEmpty { throw ValidationError("--plot needs a file name.") }
+        }
+
+        func run() throws {
+            let options = try StageOptions.parse(score.quiet ? ["--quiet"] : [])
+            let stage = Stage(name: "score history", options: options)
+            var configuration = LifetimeConfiguration()
+            configuration.format = score.format ?? (isatty(1) == 1 ? .text : .json)
+            configuration.style = TextStyle.forOutput()
+            configuration.history = HistoryFile(path: score.historyFile ?? HistoryFile.defaultPath())
+            configuration.last = last
+            configuration.plotPath = plot
+            stage.start(reading: false)
+            throw ExitCode(LifetimeReporter.run(stage: stage, configuration: configuration))
+        }
+    }
+}

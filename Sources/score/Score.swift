@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import ScoreKit
+import SposureKit
+
+/// `score`: the score reporter, the last stage of the game.
+@main
+struct Score: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "score",
+        abstract: "Score a round from gif-play's events: the Game Over screen, and the round kept in your history.",
+        usage: """
+            score [--format text|json] [--share] [--distress BEFORE,AFTER] [--at TIME]
+                  [--no-history | --history-file FILE] [--quiet] < events.ndjson
+            score history [--format text|json] [--plot FILE.svg] [--last N] [--history-file FILE]
+            """,
+        discussion: """
+            … | gif-play | score
+
+            Reads gif-play's event records on stdin (a live pipe or a saved stream) to \
+            their end. A round runs from a "session" start to its end; a stream normally \
+            holds one. The report: exposure (the time GIFs were on screen while you \
+            held), the longest hold, holds, GIFs shown and watched to the end, stalls \
+            (waiting for a GIF to load: not your fault, never counted against you), \
+            error records by code, exposure by section, and points:
+
+              points = exposed_ms / 100 + 5 × gifs_completed
+                       (10 a second of exposure, 5 for each GIF watched to its end)
+
+            A stream that ends without a session end (the player was killed) is still \
+            scored, marked incomplete. Lines that are not JSON are reported on stderr \
+            (score: stdin:N: …) and skipped; records of other kinds are ignored.
+
+            Text on a terminal (coloured unless NO_COLOR is set), else one JSON "score" \
+            record per round; --format overrides. Each round is appended to the history, \
+            $SPOSURE_DATA/history.ndjson, else $XDG_DATA_HOME/sposure/history.ndjson, \
+            else ~/.local/share/sposure/history.ndjson (one line a round, written whole \
+            under a lock), and compared with it for a personal best. `score history` \
+            shows the lifetime statistics. With --no-history the round is neither \
+            compared nor kept, and the same input always gives the same output.
+
+            Examples:
+              gif-play < images.ndjson | score --distress 7,4
+              score --format json --no-history < events.ndjson
+              score --share < events.ndjson
+              score history --plot progress.svg
+
+            \(exitCodes)
+            """,
+        subcommands: [History.self])
+
+    @Option(help: ArgumentHelp("The report for a person (text) or for programs (json); default: text on a terminal, else json.", valueName: "format"))
+    var format: ReportFormat?
+
+    @Flag(help: "Print one line to paste anywhere instead of the report (\"Held on 2m 14s through 23 GIFs of spiders — personal best\").")
+    var share = false
+
+    @Option(help: ArgumentHelp("How anxious you felt before and after the round, 0 (calm) to 10, kept with the round: --distress 7,4.", valueName: "before,after"))
+    var distress: String?
+
+    @Option(help: ArgumentHelp("The round's date when the stream has none (a virtual clock), as 2026-11-21T10:00:00Z (default: now, in the history only).", valueName: "time"))
+    var at: String?
+
+    @Flag(help: "Neither compare the round with the history nor keep it there.")
+    var noHistory = false
+
+    @Option(help: ArgumentHelp("The history file (default: $SPOSURE_DATA/history.ndjson, else $XDG_DATA_HOME/sposure/…, else ~/.local/share/sposure/…).", valueName: "file"))
+    var historyFile: String?
+
+    @Flag(help: "No warnings about bad lines (score) or skipped history lines (score history) on stderr; errors still print.")
+    var quiet = false
+
+    @Option(help: ArgumentHelp("The longest input line read; a longer one is reported and skipped.", valueName: "size"))
+    var maxLine = ByteCount(1 << 20)
+
+    mutating func validate() throws {
+        if let distress {
+            do { _ = try Distress.parse(distress) } catch { throw ValidationError(error.description) }
+        }
+        if let at, Timestamp.normalize(at) == nil {
+            throw ValidationError("--at \(at): give a date and time such as 2026-11-21T10:00:00Z.")
+        }
+        if noHistory && historyFile != nil { throw ValidationError("--no-history and --history-file go apart.") }
+        guard maxLine.bytes >= 64 else { throw ValidationError("--max-line must be at least 64 bytes.") }
+    }
+
+    func run() throws {
+        // Bad lines are never fatal here, so no --strict: the options are made, not parsed.
+        let options = try StageOptions.parse((quiet ? ["--quiet"] : []) + ["--max-line", "\(maxLine.bytes)"])
+        let stage = Stage(name: "score", options: options)
+
+        var configuration = ReportConfiguration()
+        configuration.format = format ?? (isatty(1) == 1 ? .text : .json)
+        configuration.style = TextStyle.forOutput()
+        configuration.share = share
+        configuration.history = noHistory ? nil : HistoryFile(path: historyFile ?? HistoryFile.defaultPath())
+        configuration.distress = distress.flatMap { try? Distress.parse($0) }
+        configuration.at = at.flatMap(Timestamp.normalize)
+
+        let reporter = RoundReporter(stage: stage, configuration: configuration)
+        SignalTrap.install { reporter.interrupt($0) }
+        stage.start(trapSignals: false)
+        throw ExitCode(reporter.run())
+    }
+}
+
+extension ReportFormat: ExpressibleByArgument {}
+
+/// The exit codes, for the help of both commands.
+let exitCodes = """
+    Exit status:
+      0    a round was scored (an incomplete one, or one with bad lines, too);
+           score history: the statistics were written
+      1    the input held no round at all
+      2    the history could not be read or written, or stdin could not be read
+           (the report is still printed), or --plot could not be written
+      64   usage error
+      130  interrupted (SIGINT), 143 terminated (SIGTERM): the round read so far
+           is still scored and kept
+    A closed stdout (`| head`) is a normal end: exit 0, nothing on stderr.
+    """
