@@ -2,6 +2,7 @@
 # Both install the C libraries they need first (`make deps`).
 
 PREFIX ?= /usr/local
+FUZZ_TIME ?= 300
 SWIFT ?= swift
 TOOLS := giphy-pages fetch-images gif-play score
 DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev pkg-config
@@ -38,9 +39,9 @@ demo: deps
 bench: build
 	bench/run
 
-# Fuzzes the GIF decoder and compositor for a few minutes (FUZZ_SECONDS).
+# Fuzzes the GIF engine (libFuzzer + AddressSanitizer) for FUZZ_TIME seconds.
 fuzz: deps
-	fuzz/run
+	fuzz/run --time $(FUZZ_TIME)
 
 install: build
 	install -d $(DESTDIR)$(PREFIX)/bin \

@@ -1,6 +1,18 @@
 import ArgumentParser
 
+/// `gif-play`: the frame player, the fourth stage of the game, and the GIF
+/// engine's tools (`frames`, `samples`).
 @main
 struct GIFPlay: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "gif-play", abstract: "(in progress)")
+    static let configuration = CommandConfiguration(
+        commandName: "gif-play",
+        abstract: "The frame player: GIFs play while you hold; events come out.",
+        discussion: """
+            With no subcommand, gif-play plays (see `gif-play play --help`): image records \
+            on stdin, or GIF files named as arguments. `gif-play frames FILE` decodes a GIF \
+            as the player does and writes each composited frame, for scripts and \
+            conformance checks. `gif-play samples --out DIR` draws the offline demo's GIFs.
+            """,
+        subcommands: [Play.self, Frames.self, Samples.self],
+        defaultSubcommand: Play.self)
 }

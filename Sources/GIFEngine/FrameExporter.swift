@@ -1,0 +1,103 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scales frames, hashes them and writes them to files: the work of
+/// `gif-play frames`, kept here so tests can call it without the command.
+public struct FrameExporter: Sendable {
+    /// The folder frames are written to; nil writes none.
+    public var directory: String?
+    /// The file format.
+    public var format: FrameFormat
+    /// Resamples each frame first, when set.
+    public var scaler: Scaler?
+    /// What transparency is laid over in PPM files.
+    public var background: RGBColor
+
+    /// One frame done.
+    public struct Exported: Sendable {
+        /// The frame as written (scaled when there is a scaler).
+        public var frame: Frame
+        /// The SHA-256 of its RGBA bytes, in hex.
+        public var sha256: String
+        /// The file written, when there is a directory.
+        public var path: String?
+    }
+
+    /// A failure to write a frame file, with the system's reason.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        /// The file or folder.
+        public var path: String
+        /// `strerror` of the failing call.
+        public var reason: String
+        /// The message, for people.
+        public var description: String { "cannot write \(path): \(reason)" }
+    }
+
+    /// An exporter with the given settings.
+    public init(directory: String? = nil, format: FrameFormat = .pam, scaler: Scaler? = nil, background: RGBColor = .black) {
+        self.directory = directory
+        self.format = format
+        self.scaler = scaler
+        self.background = background
+    }
+
+    /// Creates the output folder (and its parents) when it is missing.
+    public func prepare() throws(WriteError) {
+        guard let directory, !directory.isEmpty else { return }
+        var path = directory.hasPrefix("/") ? "/" : ""
+        for part in directory.split(separator: "/") {
+            path += part + "/"
+            if mkdir(path, 0o755) != 0 && errno != EEXIST {
+                throw WriteError(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    /// The path frame `index` is written to.
+    public func path(forFrame index: Int) -> String? {
+        guard let directory else { return nil }
+        var number = String(index)
+        if number.count < 4 { number = String(repeating: "0", count: 4 - number.count) + number }
+        let folder = directory.hasSuffix("/") ? directory : directory + "/"
+        return "\(folder)frame-\(number).\(format.fileExtension)"
+    }
+
+    /// Scales, hashes and writes `frame`.
+    public func export(_ frame: Frame) throws(WriteError) -> Exported {
+        let output = scaler.map { $0.scale(frame) } ?? frame
+        let path = path(forFrame: frame.index)
+        if let path { try writeFile(format.encode(output, background: background), to: path) }
+        return Exported(frame: output, sha256: output.sha256, path: path)
+    }
+
+    /// Writes `bytes` to a temporary name beside `path`, then renames it, so
+    /// no reader ever sees half a frame.
+    private func writeFile(_ bytes: [UInt8], to path: String) throws(WriteError) {
+        let temporary = path + ".part"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var done = 0
+            while done < raw.count {
+                let count = write(fd, base + done, raw.count - done)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                done += count
+            }
+        }
+        if close(fd) != 0 && failure == 0 { failure = errno }
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw WriteError(path: path, reason: String(cString: strerror(failure)))
+        }
+    }
+}

@@ -1,2 +1,0 @@
-/// The GIF engine (in progress): giflib decoding, compositing and scaling.
-public enum GIFEngine {}

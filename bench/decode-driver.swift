@@ -1,0 +1,86 @@
+// bench/decode-driver.swift: the GIF engine's side of bench/decode.
+//
+//   decode-driver REPEAT FILE...
+//   decode-driver --compare FILE RGBA   (RGBA: every frame, as convert -coalesce rgba:- writes)
+//
+// Reads every FILE REPEAT times and decodes and composites every frame with
+// GIFDecoder, dropping each frame before asking for the next (as the player
+// does once it has scaled it), then prints one line: elapsed milliseconds,
+// frames made, files that failed, and a checksum that keeps the work from
+// being optimized away. With --compare it checks, untimed, that its frames
+// are ImageMagick's, pixel for pixel (alpha-0 pixels compare equal). Compiled by bench/decode with swiftc -O over
+// Sources/GIFEngine, as `swift build -c release` compiles that module.
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@main
+struct DecodeDriver {
+    static func main() {
+        let arguments = CommandLine.arguments
+        if arguments.count == 4, arguments[1] == "--compare" {
+            exit(compare(arguments[2], with: arguments[3]))
+        }
+        guard arguments.count >= 3, let repeatCount = Int(arguments[1]) else {
+            print("usage: decode-driver REPEAT FILE...")
+            exit(64)
+        }
+        var frames = 0, failed = 0
+        var checksum: UInt64 = 0
+        var start = timespec(), end = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &start)
+        for round in 0..<repeatCount {
+            for path in arguments.dropFirst(2) {
+                do throws(GIFError) {
+                    let decoder = try GIFDecoder(contentsOfFile: path)
+                    while let frame = try decoder.nextFrame() {
+                        frames += 1
+                        checksum &+= UInt64(frame.rgba[frame.rgba.count / 2])
+                    }
+                } catch {
+                    if round == 0 { failed += 1 }
+                }
+            }
+        }
+        clock_gettime(CLOCK_MONOTONIC, &end)
+        let ms = Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
+        print("\(ms) \(frames) \(failed) \(checksum)")
+    }
+
+    /// 0 when every frame of `path` equals the frames in the file `reference`.
+    static func compare(_ path: String, with reference: String) -> Int32 {
+        do throws(GIFError) {
+            let expected = try GIFFile.load(path: reference, maxBytes: Int.max)
+            let decoder = try GIFDecoder(contentsOfFile: path)
+            var offset = 0, index = 0
+            while let frame = try decoder.nextFrame() {
+                let rgba = frame.rgba
+                guard offset + rgba.count <= expected.count else {
+                    print("\(path): frame \(index): the reference has only \(expected.count / rgba.count) frames")
+                    return 1
+                }
+                for at in stride(from: 0, to: rgba.count, by: 4) {
+                    let other = offset + at
+                    if rgba[at + 3] == 0 && expected[other + 3] == 0 { continue }
+                    if rgba[at] != expected[other] || rgba[at + 1] != expected[other + 1]
+                        || rgba[at + 2] != expected[other + 2] || rgba[at + 3] != expected[other + 3] {
+                        print("\(path): frame \(index), pixel \(at / 4) differs from ImageMagick's")
+                        return 1
+                    }
+                }
+                offset += rgba.count
+                index += 1
+            }
+            guard offset == expected.count else {
+                print("\(path): \(index) frames, ImageMagick made more")
+                return 1
+            }
+            print("\(path): \(index) frames, pixel for pixel ImageMagick's")
+            return 0
+        } catch {
+            print("\(path): \(error)")
+            return 1
+        }
+    }
+}
