@@ -26,7 +26,7 @@ struct Play: ParsableCommand {
 
             Events (stdout, NDJSON): session start/end, hold, shown, stall; records that are \
             not images (errors from upstream) pass through. When stdout is the terminal, \
-            events are not printed there (--events FILE writes them). See docs/player-events.md.
+            events are not printed there (--events FILE writes them). See docs/stream-format.md.
 
             Headless and replayable: --renderer none --clock virtual --hold always \
             (or script:FILE, NDJSON {"t_ms":…,"down":true|false}) plays at full speed with \

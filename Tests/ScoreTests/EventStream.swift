@@ -1,4 +1,4 @@
-// Event streams as gif-play writes them (docs/player-events.md), for the tests.
+// Event streams as gif-play writes them (docs/stream-format.md), for the tests.
 
 import ScoreKit
 import SposureKit
