@@ -71,24 +71,9 @@ public enum GIFRecord {
         return path.lowercased().hasSuffix(".gif")
     }
 
-    /// A title with control characters removed (remote text reaches terminals),
-    /// runs of white space folded, and the length capped.
+    /// A title with terminal escape sequences and control characters removed
+    /// (remote text reaches terminals), white space folded, the length capped.
     public static func cleanTitle(_ title: String) -> String {
-        var out = ""
-        var lastSpace = false
-        for scalar in title.unicodeScalars {
-            let control = scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-            let space = control || scalar.properties.isWhitespace
-            if space {
-                if !lastSpace && !out.isEmpty { out.unicodeScalars.append(" ") }
-                lastSpace = true
-            } else {
-                out.unicodeScalars.append(scalar)
-                lastSpace = false
-            }
-        }
-        if out.hasSuffix(" ") { out.removeLast() }
-        return String(out.prefix(200))
+        String(TerminalText.strip(title).prefix(200))
     }
 }

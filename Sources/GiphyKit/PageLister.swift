@@ -37,7 +37,18 @@ public final class PageLister {
         }
     }
 
+    /// What a finished page request amounts to, waiting for its turn.
+    private enum PageOutcome {
+        case results(Job, GiphyResponse.Page)
+        case lines([[UInt8]])
+    }
+
     private var waiting: [Job] = []
+    /// Page requests in input order, and the outcomes that came back: repeats
+    /// are dropped in page order, whatever order the answers arrive in.
+    private var pageOrder: [Int] = []
+    private var pageOrderHead = 0
+    private var pageOutcomes: [Int: PageOutcome] = [:]
     private var active: [Int: Job] = [:]
     private var totals: [String: Int] = [:]
     private var seen: RecentIDs
@@ -140,6 +151,24 @@ public final class PageLister {
                 "offset_cap", "offset \(page.offset) is past the \(page.endpoint.rawValue) endpoint's cap of \(page.endpoint.offsetCap): the API serves nothing there"))
         }
         waiting.append(Job(sequence: sequence, page: page, record: record, line: input.line))
+        pageOrder.append(sequence)
+    }
+
+    /// Records a page's outcome and hands on every outcome whose turn has come.
+    private func settle(_ sequence: Int, _ outcome: PageOutcome) {
+        pageOutcomes[sequence] = outcome
+        while pageOrderHead < pageOrder.count, let next = pageOutcomes.removeValue(forKey: pageOrder[pageOrderHead]) {
+            let turn = pageOrder[pageOrderHead]
+            pageOrderHead += 1
+            switch next {
+            case .results(let job, let page): sequencer.emit(turn, records(for: job, page))
+            case .lines(let lines): sequencer.emit(turn, lines)
+            }
+        }
+        if pageOrderHead > 1024 && pageOrderHead * 2 > pageOrder.count {
+            pageOrder.removeFirst(pageOrderHead)
+            pageOrderHead = 0
+        }
     }
 
     // MARK: Requests
@@ -158,7 +187,7 @@ public final class PageLister {
                 // Past the end of a list whose size we know: no call needed.
                 waiting.remove(at: index)
                 statistics.skipped += 1
-                sequencer.emit(job.sequence, [] as [[UInt8]])
+                settle(job.sequence, .lines([]))
                 continue
             }
             if let maxCalls = configuration.maxCalls, calls >= maxCalls {
@@ -194,7 +223,7 @@ public final class PageLister {
         case .page(let page):
             if let total = page.totalCount { totals[job.page.listKey] = total }
             statistics.pagesDone += 1
-            sequencer.emit(job.sequence, records(for: job, page))
+            settle(job.sequence, .results(job, page))
         case .unauthorized(let message):
             if !unauthorized { stage.diagnostics.error(access.refusal(message)) }
             unauthorized = true
@@ -244,10 +273,16 @@ public final class PageLister {
     // MARK: Failures
 
     private func fail(_ job: Job, _ failure: FetchFailure, quiet: Bool = false) {
-        fail(job.sequence, job.record, line: job.line, failure, attempts: job.attempts, quiet: quiet)
+        let line = errorLine(job.record, line: job.line, failure, attempts: job.attempts, quiet: quiet)
+        settle(job.sequence, .lines([line]))
     }
 
-    private func fail(_ sequence: Int, _ record: JSONRecord, line: Int, _ failure: FetchFailure, attempts: Int = 0, quiet: Bool = false) {
+    private func fail(_ sequence: Int, _ record: JSONRecord, line: Int, _ failure: FetchFailure) {
+        sequencer.emit(sequence, errorLine(record, line: line, failure, attempts: 0, quiet: false))
+    }
+
+    /// The error record for a page that failed, reported on stderr unless `quiet`.
+    private func errorLine(_ record: JSONRecord, line: Int, _ failure: FetchFailure, attempts: Int, quiet: Bool) -> [UInt8] {
         statistics.failed += 1
         let message = access.redact(failure.message)
         if !quiet {
@@ -256,7 +291,7 @@ public final class PageLister {
         }
         let error = stage.makeError(record.copy(), code: failure.code, message: message)
         if attempts > 1 { error.set("attempts", attempts) }
-        sequencer.emit(sequence, error.serialized())
+        return error.serialized()
     }
 
     private func pollTimeout(rateWait: Double) -> Int {

@@ -184,7 +184,8 @@ public final class Player: @unchecked Sendable {
         for event in events {
             if case .key(let code, let kind) = event, kind != .release {
                 switch code {
-                case 113, 81, 27, 3: return .quit  // q, Q, Esc, Ctrl-C (as a key with the kitty protocol)
+                case 113, 81, 27: return .quit  // q, Q, Esc
+                case 3: return .interrupted  // Ctrl-C as a key (kitty protocol): as the signal would
                 default: break
                 }
             }
@@ -233,7 +234,10 @@ public final class Player: @unchecked Sendable {
             }
             return nil
         }
-        _ = advance(to: time)
+        if let early = advance(to: time, stopping: true) {
+            pendingEnd = early
+            return early.0
+        }
         // Ending: finish() writes the GIF, the stall and this hold, in that order.
         if configuration.onRelease == .end { return .released }
         held = false
@@ -250,7 +254,10 @@ public final class Player: @unchecked Sendable {
     /// Plays from the last moment accounted for up to `time`: frames on their
     /// absolute schedule (falling behind skips frames rather than slowing),
     /// GIF after GIF, exposure counted while held. Returns an end and its moment.
-    private func advance(to time: Int) -> (EndReason, Int)? {
+    ///
+    /// `stopping`: the hold ends (or the round does) at `time`, so nothing
+    /// starts at that very moment: no frame, no GIF, no stall.
+    private func advance(to time: Int, stopping: Bool = false) -> (EndReason, Int)? {
         if let pendingEnd { return pendingEnd }
         guard held else { return nil }
         var drawAtEnd = false
@@ -258,12 +265,19 @@ public final class Player: @unchecked Sendable {
             if current == nil {
                 guard let (gif, at) = nextGIF(at: lastAt) else {
                     if inputEnded { return (.eof, lastAt) }
-                    if stallStart == nil { stallStart = lastAt }
+                    if stallStart == nil && (lastAt < time || !stopping) { stallStart = lastAt }
                     lastAt = max(lastAt, time)
                     updateStatus()
                     return nil
                 }
                 let start = max(lastAt, at)
+                if stopping && start >= time {
+                    // Ready, but the hold ends before it can begin: keep it for the next hold.
+                    waiting = (gif, at)
+                    if start > lastAt && stallStart == nil { stallStart = lastAt }
+                    lastAt = time
+                    return nil
+                }
                 if start > time {
                     // Arrives later (virtual clock): a stall until then.
                     waiting = (gif, at)
@@ -287,13 +301,15 @@ public final class Player: @unchecked Sendable {
                 exposedTotal = limit
                 lastAt = end
                 current = playing
+                // A limit that falls exactly on the GIF's end lets it finish.
+                if end == due && isLastFrame(playing) { complete(at: due) }
                 return (.timeLimit, end)
             }
             playing.exposedMs += until - lastAt
             playing.playedMs += until - lastAt
             exposedTotal += until - lastAt
             lastAt = until
-            if due > time {
+            if due > time || (stopping && due == time && !isLastFrame(playing)) {
                 current = playing
                 break
             }
@@ -322,6 +338,12 @@ public final class Player: @unchecked Sendable {
         if drawAtEnd, let playing = current { screen.draw(playing.gif, frame: playing.index) }
         updateStatus()
         return nil
+    }
+
+    /// Whether the frame on screen is the GIF's last: its end completes the GIF.
+    private func isLastFrame(_ playing: Playing) -> Bool {
+        playing.index == playing.gif.pictures.count - 1 && playing.loopsDone + 1 >= configuration.loops
+            && playing.playedMs >= configuration.minMs
     }
 
     /// The next GIF from the gif buffer, writing the lines that come before it;
@@ -366,6 +388,15 @@ public final class Player: @unchecked Sendable {
     }
 
     private func finish(_ reason: EndReason, at time: Int) -> EndReason {
+        var reason = reason
+        var time = time
+        if held && pendingEnd == nil && (reason == .quit || reason == .interrupted) {
+            // Count the exposure up to this moment; a time limit may have come first.
+            if let early = advance(to: time, stopping: true), early.0 == .timeLimit {
+                reason = .timeLimit
+                time = early.1
+            }
+        }
         let end = max(time, lastAt)
         if let playing = current { emit(shown: playing, end: end, completed: false) }
         current = nil
@@ -373,11 +404,9 @@ public final class Player: @unchecked Sendable {
         if held { emit(hold: holdDownAt, up: end) }
         held = false
         emit(["kind": .text("session"), "event": .text("end"), "t_ms": .number(end), "reason": .text(reason.rawValue)])
-        // Records read but not played still reach stdout, in order.
-        if reason == .eof || reason == .interrupted {
-            while case let items = preloader.buffer.tryPopBatch(), !items.isEmpty {
-                for case .line(let line) in items { stage.output.push(line) }
-            }
+        // Records already read that are not images still reach stdout, in order.
+        while case let items = preloader.buffer.tryPopBatch(), !items.isEmpty {
+            for case .line(let line) in items { stage.output.push(line) }
         }
         return reason
     }
@@ -410,7 +439,7 @@ public final class Player: @unchecked Sendable {
 
     private func updateStatus() {
         guard !promptShown else { return }
-        var parts = [String(format: "⏱ %.1fs", Double(exposedTotal) / 1000), "\(gifsShown) GIF\(gifsShown == 1 ? "" : "s")"]
+        var parts = ["⏱ \(exposedTotal / 1000)s", "\(gifsShown) GIF\(gifsShown == 1 ? "" : "s")"]
         if let section = current?.section, !section.isEmpty { parts.append(section) }
         if stallStart != nil { parts.append("loading…") }
         let text = parts.joined(separator: " · ")

@@ -93,10 +93,7 @@ public final class Screen {
         bytes.withUnsafeBytes { terminal.write($0) }
     }
 
-    /// `text` without control characters: remote titles and sections reach the screen only this way.
-    public static func plain(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter {
-            !($0.value < 0x20 || (0x7F...0x9F).contains($0.value) || (0x202A...0x202E).contains($0.value) || (0x2066...0x2069).contains($0.value))
-        }))
-    }
+    /// `text` without escape sequences or control characters: remote titles
+    /// and sections reach the screen only this way.
+    public static func plain(_ text: String) -> String { TerminalText.strip(text) }
 }

@@ -27,6 +27,10 @@ public final class Terminal: @unchecked Sendable {
             fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         }
         guard fd >= 0 else { throw TerminalError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        var status = stat()
+        if fstat(fd, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG {
+            ftruncate(fd, 0)  // drawing into a file replaces what was there
+        }
         self.fd = fd
         isTTY = isatty(fd) == 1
         canRead = isTTY

@@ -71,6 +71,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the events to FILE (the only place they go when stdout is the terminal).", valueName: "file"))
     var events: String?
 
+    @Option(help: ArgumentHelp("The screen size in cells when --tty is a file (default 80x24), or to override a terminal's.", valueName: "COLSxROWS"))
+    var size: ScreenSize?
+
     @Option(help: ArgumentHelp("The session's start time to write with a virtual clock (ISO 8601).", valueName: "time"))
     var startAt: String?
 
@@ -140,16 +143,15 @@ struct Play: ParsableCommand {
             }
         }
 
-        // Where events go: stdout, unless it is the terminal we draw on; plus --events.
-        var outputFD: Int32 = 1
+        // Where events go: stdout, unless it is the terminal we draw on; and --events FILE.
+        let outputFD: Int32 = isatty(1) == 1 ? open("/dev/null", O_WRONLY | O_CLOEXEC) : 1
+        var eventsFD: Int32?
         if let events {
-            outputFD = open(events, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard outputFD >= 0 else {
+            eventsFD = open(events, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard let fd = eventsFD, fd >= 0 else {
                 diagnostics.error("cannot write \(events): \(String(cString: strerror(errno)))")
                 throw ExitCode(2)
             }
-        } else if isatty(1) == 1 {
-            outputFD = open("/dev/null", O_WRONLY | O_CLOEXEC)
         }
 
         // Files on the command line become image records on a pipe of our own.
@@ -191,8 +193,9 @@ struct Play: ParsableCommand {
         }
 
         let stage = Stage(name: "gif-play", options: options, inputFD: inputFD, outputFD: outputFD)
+        stage.mirrorFD = eventsFD
         let size = terminal?.size()
-        let columns = size?.cols ?? 80, rows = size?.rows ?? 24
+        let columns = self.size?.columns ?? size?.cols ?? 80, rows = self.size?.rows ?? size?.rows ?? 24
 
         // Ask the terminal what it can do (kitty keyboard, sixel, kitty graphics).
         var exactKeys = false
@@ -286,5 +289,19 @@ enum Capabilities {
     static func truecolor(_ environment: [String: String]) -> Bool {
         let value = environment["COLORTERM"]?.lowercased() ?? ""
         return value == "truecolor" || value == "24bit"
+    }
+}
+
+/// `COLSxROWS`, for `--size`.
+struct ScreenSize: ExpressibleByArgument {
+    var columns: Int
+    var rows: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (2...1000).contains(columns), (2...1000).contains(rows) else { return nil }
+        self.columns = columns
+        self.rows = rows
     }
 }

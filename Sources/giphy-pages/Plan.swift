@@ -52,7 +52,7 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("Read queries one per line from FILE, or - for stdin, as a person types them.", valueName: "file"))
         var queriesFrom: String?
 
-        @Option(help: ArgumentHelp("With --queries-from: a query replaced by the next line within this time is never searched.", valueName: "time"))
+        @Option(help: ArgumentHelp("With --queries-from: a query replaced by the next line within this time is never searched (0: search every line, e.g. of a file of queries).", valueName: "time"))
         var debounce = TimeSpan(seconds: 0.5)
 
         @Flag(help: "After the pages run out, keep emitting the first page of each list every --interval, so new results flow on (the lister drops repeats). Ends on SIGINT or when stdout closes.")

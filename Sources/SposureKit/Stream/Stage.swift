@@ -37,6 +37,8 @@ public final class Stage: @unchecked Sendable {
     public let output: BoundedQueue<[UInt8]>
     /// Called once, on the thread that asked, when a stop is requested.
     public var onStop: (@Sendable () -> Void)?
+    /// A second descriptor that gets every line written (`gif-play --events FILE`); set before ``start(trapSignals:reading:)``.
+    public var mirrorFD: Int32?
 
     private let inputFD: Int32
     private let outputFD: Int32
@@ -246,6 +248,7 @@ public final class Stage: @unchecked Sendable {
                 buffer.append(contentsOf: line)
                 buffer.append(0x0A)
             }
+            if let mirrorFD { _ = writeAll(buffer, to: mirrorFD) }
             if let failure = writeAll(buffer) {
                 if failure == EPIPE {
                     requestStop(.downstreamClosed)
@@ -263,8 +266,9 @@ public final class Stage: @unchecked Sendable {
     }
 
     /// Writes all of `bytes`; returns the errno of a failure.
-    private func writeAll(_ bytes: [UInt8]) -> Int32? {
-        bytes.withUnsafeBytes { raw in
+    private func writeAll(_ bytes: [UInt8], to fd: Int32? = nil) -> Int32? {
+        let outputFD = fd ?? outputFD
+        return bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let n = write(outputFD, raw.baseAddress! + offset, raw.count - offset)

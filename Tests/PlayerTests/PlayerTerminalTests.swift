@@ -1,0 +1,617 @@
+// Real-terminal tests of the built `gif-play` on a pseudo-terminal.
+//
+//   test ──posix_openpt──▶ master ◀──── pty ────▶ /dev/pts/N ◀── gif-play --tty /dev/pts/N
+//        ◀─ drain thread (everything drawn) ─┘                       ▲ stdin: image records (pipe)
+//        ── mouse / key bytes, query answers ─▶                      │ stdout: events (pipe)
+//
+// The drain thread reads the master side continuously (a full pty would block
+// the player's writes) and answers the capability queries when told to. Waits
+// are bounded by generous safety timeouts only: nothing here asserts how long
+// anything took.
+
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - A pseudo-terminal
+
+/// The master side of a pty, drained on a thread, with the slave kept open
+/// (so the master never reads EIO while the player is between opens).
+final class PseudoTerminal: @unchecked Sendable {
+    let master: Int32
+    let slave: Int32
+    /// `/dev/pts/N`, for `--tty`.
+    let slavePath: String
+    private let condition = NSCondition()
+    private var output: [UInt8] = []
+    private var stopping = false
+    private var finished = false
+    /// Replies written once, when their trigger first appears in the output (in list order).
+    private var answers: [(trigger: [UInt8], reply: [UInt8], done: Bool)]
+
+    /// A pty of `cols` × `rows` cells that answers `answers` (query → reply).
+    init(cols: Int = 80, rows: Int = 24, answers: [(String, String)] = []) throws {
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard master >= 0 else { throw StageProcess.Failure.system("open /dev/ptmx", errno) }
+        // grantpt, unlockpt and ptsname_r are not in the Glibc module map: take them from libc.
+        guard Self.grantpt(master) == 0, Self.unlockpt(master) == 0 else {
+            let code = errno
+            Glibc.close(master)
+            throw StageProcess.Failure.system("grantpt/unlockpt", code)
+        }
+        var name = [CChar](repeating: 0, count: 256)
+        guard Self.ptsname_r(master, &name, name.count) == 0 else {
+            let code = errno
+            Glibc.close(master)
+            throw StageProcess.Failure.system("ptsname_r", code)
+        }
+        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard slave >= 0 else {
+            let code = errno
+            Glibc.close(master)
+            throw StageProcess.Failure.system("open \(path)", code)
+        }
+        self.master = master
+        self.slave = slave
+        self.slavePath = path
+        self.answers = answers.map { (Array($0.0.utf8), Array($0.1.utf8), false) }
+        setSize(cols: cols, rows: rows)
+        let thread = Thread { [self] in drain() }
+        thread.name = "pty drain"
+        thread.start()
+    }
+
+    deinit {
+        close()
+    }
+
+    private typealias PtyCall = @convention(c) (Int32) -> Int32
+    private typealias PtsnameCall = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    private static func libc(_ name: String) -> UnsafeMutableRawPointer {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { fatalError("libc has no \(name)") }
+        return symbol
+    }
+
+    nonisolated(unsafe) private static let grantpt = unsafeBitCast(libc("grantpt"), to: PtyCall.self)
+    nonisolated(unsafe) private static let unlockpt = unsafeBitCast(libc("unlockpt"), to: PtyCall.self)
+    nonisolated(unsafe) private static let ptsname_r = unsafeBitCast(libc("ptsname_r"), to: PtsnameCall.self)
+
+    /// Sets the window size (TIOCSWINSZ on the master).
+    func setSize(cols: Int, rows: Int) {
+        var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(cols), ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
+    /// Types `text` (as the terminal would send it).
+    func type(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(master, $0.baseAddress! + offset, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return
+            }
+            offset += n
+        }
+    }
+
+    /// Everything drawn so far.
+    var bytes: [UInt8] { condition.withLock { output } }
+
+    /// How many bytes were drawn so far (a mark to look after).
+    var count: Int { condition.withLock { output.count } }
+
+    /// Waits until `predicate` holds for the output; false after `timeout` seconds.
+    @discardableResult
+    func waitFor(timeout: Double = 60, _ predicate: ([UInt8]) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        return condition.withLock {
+            while !predicate(output) {
+                if !condition.wait(until: deadline) { return predicate(output) }
+            }
+            return true
+        }
+    }
+
+    /// Waits until `text` appears after byte `offset`.
+    @discardableResult
+    func waitFor(_ text: String, after offset: Int = 0, timeout: Double = 60) -> Bool {
+        let needle = Array(text.utf8)
+        return waitFor(timeout: timeout) { Bytes.find(needle, in: $0, from: offset) != nil }
+    }
+
+    /// The terminal modes as the slave has them now.
+    func attributes() -> termios {
+        var attributes = termios()
+        tcgetattr(slave, &attributes)
+        return attributes
+    }
+
+    /// Stops the drain thread and closes both sides.
+    func close() {
+        let wasOpen: Bool = condition.withLock {
+            defer { stopping = true }
+            return !stopping
+        }
+        guard wasOpen else { return }
+        condition.withLock {
+            while !finished { condition.wait() }
+        }
+        Glibc.close(master)
+        Glibc.close(slave)
+    }
+
+    private func drain() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while condition.withLock({ !stopping }) {
+            var pollfd = Glibc.pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            guard poll(&pollfd, 1, 50) > 0 else { continue }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }
+            if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if n <= 0 {
+                usleep(10_000)
+                continue
+            }
+            var replies: [[UInt8]] = []
+            condition.withLock {
+                let before = output.count
+                output.append(contentsOf: chunk[0..<n])
+                for index in answers.indices where !answers[index].done {
+                    let from = max(0, before - answers[index].trigger.count)
+                    if Bytes.find(answers[index].trigger, in: output, from: from) != nil {
+                        answers[index].done = true
+                        replies.append(answers[index].reply)
+                    }
+                }
+                condition.broadcast()
+            }
+            for reply in replies { type(String(decoding: reply, as: UTF8.self)) }
+        }
+        condition.withLock {
+            finished = true
+            condition.broadcast()
+        }
+    }
+}
+
+/// Byte-string search.
+enum Bytes {
+    /// The first index at or after `from` where `needle` starts in `haystack`.
+    static func find(_ needle: [UInt8], in haystack: [UInt8], from: Int = 0) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        var index = max(0, from)
+        let first = needle[0]
+        while index <= haystack.count - needle.count {
+            if haystack[index] == first && haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The last index where `needle` starts in `haystack`.
+    static func findLast(_ needle: [UInt8], in haystack: [UInt8]) -> Int? {
+        guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+        var index = haystack.count - needle.count
+        while index >= 0 {
+            if haystack[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index -= 1
+        }
+        return nil
+    }
+
+    static func contains(_ text: String, in haystack: [UInt8], from: Int = 0) -> Bool {
+        find(Array(text.utf8), in: haystack, from: from) != nil
+    }
+
+    /// A readable excerpt for failure messages.
+    static func excerpt(_ bytes: [UInt8], last: Int = 400) -> String {
+        String(decoding: bytes.suffix(last), as: UTF8.self).replacingOccurrences(of: "\u{1B}", with: "\\e")
+    }
+}
+
+// MARK: - The tests
+
+private let esc = "\u{1B}"
+/// The replies a terminal sends: device attributes (VT220 with ANSI colour) and the kitty keyboard flags.
+private let da1Answer = ("\(esc)[c", "\(esc)[?62;22c")
+private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
+
+@Suite(.serialized) struct PlayerTerminalTests {
+    /// A running player on a fresh pty, with its records on stdin (kept open: no end of input).
+    struct Session {
+        let pty: PseudoTerminal
+        let process: StageProcess
+        let folder: URL
+
+        /// The event lines so far.
+        var events: [String] { process.stdoutLinesSoFar }
+
+        /// Waits until an event line satisfies `predicate` (60 s safety timeout).
+        @discardableResult
+        func waitForEvent(_ predicate: (String) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(60)
+            var seen = 0
+            while Date() < deadline {
+                let lines = process.stdoutLinesSoFar
+                if lines.contains(where: predicate) { return true }
+                seen = lines.count
+                process.waitForStdoutLines(seen + 1, timeout: 0.2)
+            }
+            return false
+        }
+
+        /// Waits for the player to exit (killed after 60 s), then for the pty to have everything drawn.
+        func finish() -> StageProcess.Result {
+            let result = process.wait(timeout: 60)
+            pty.waitFor("\(esc)[?1049l", after: max(0, lastIndex("\(esc)[?1049h") ?? 0), timeout: 10)
+            return result
+        }
+
+        func lastIndex(_ text: String) -> Int? { Bytes.findLast(Array(text.utf8), in: pty.bytes) }
+    }
+
+    /// GIF of `frames` frames of `delay` centiseconds, `count` image records of it.
+    func start(arguments: [String], answers: [(String, String)] = [da1Answer], frames: Int = 3, delay: Int = 5,
+               count: Int = 3, size: Int = 8, recordFields: String = "", cols: Int = 80, rows: Int = 24,
+               in folder: URL) throws -> Session {
+        let path = try PlayGIF.write(PlayGIF.animated(width: size, height: size, delays: Array(repeating: delay, count: frames)),
+                                     "g.gif", in: folder)
+        let pty = try PseudoTerminal(cols: cols, rows: rows, answers: answers)
+        let lines = (1...count).map { imageRecord(id: "g\($0)", path: path, extra: recordFields) + "\n" }.joined()
+        let process = try StageProcess(
+            "gif-play", arguments: ["--tty", pty.slavePath, "--renderer", "truecolor"] + arguments,
+            unsetEnvironment: ["NO_COLOR"], stdin: Array(lines.utf8), keepStdinOpen: true)
+        let session = Session(pty: pty, process: process, folder: folder)
+        let started = session.waitForEvent { $0.contains("\"event\":\"start\"") }
+        #expect(started, "no session start; pty: \(Bytes.excerpt(pty.bytes))")
+        return session
+    }
+
+    /// The screen was set up, then everything was put back, and nothing was drawn after.
+    func expectRestored(_ out: [UInt8], mouse: Bool = true, kitty: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+        let text = { (s: String) in Array(s.utf8) }
+        guard let enter = Bytes.find(text("\(esc)[?1049h"), in: out) else {
+            Issue.record("the alternate screen was never entered: \(Bytes.excerpt(out))", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(Bytes.find(text("\(esc)[?25l"), in: out, from: enter) != nil, "cursor hidden", sourceLocation: sourceLocation)
+        if mouse {
+            #expect(Bytes.find(text("\(esc)[?1000h"), in: out) != nil, "mouse reports on", sourceLocation: sourceLocation)
+            #expect(Bytes.find(text("\(esc)[?1006h"), in: out) != nil, "SGR mouse reports on", sourceLocation: sourceLocation)
+        }
+        guard let leave = Bytes.findLast(text("\(esc)[?1049l"), in: out), leave > enter else {
+            Issue.record("the alternate screen was not left: \(Bytes.excerpt(out))", sourceLocation: sourceLocation)
+            return
+        }
+        let lastEnter = Bytes.findLast(text("\(esc)[?1049h"), in: out) ?? enter
+        #expect(leave > lastEnter, "left after the last enter", sourceLocation: sourceLocation)
+        for restore in ["\(esc)[?25h", "\(esc)[?1000l", "\(esc)[?1002l", "\(esc)[?1006l", "\(esc)[?1004l", "\(esc)[0m"] {
+            #expect(Bytes.find(text(restore), in: out, from: lastEnter) != nil,
+                    "\(restore.replacingOccurrences(of: esc, with: "\\e")) after the last setup: \(Bytes.excerpt(out))",
+                    sourceLocation: sourceLocation)
+        }
+        if kitty {
+            let push = Bytes.findLast(text("\(esc)[>11u"), in: out)
+            let pop = Bytes.findLast(text("\(esc)[<u"), in: out)
+            #expect(push != nil, "kitty flags pushed", sourceLocation: sourceLocation)
+            #expect(pop != nil && pop! > push!, "kitty flags popped after the push: \(Bytes.excerpt(out))", sourceLocation: sourceLocation)
+        }
+        // Nothing set up or drawn after the restore.
+        let after = Array(out[leave...])
+        for setup in ["\(esc)[?1049h", "\(esc)[?25l", "\(esc)[?1000h", "\(esc)[?2026h", "\(esc)[>11u"] {
+            #expect(Bytes.find(text(setup), in: after) == nil,
+                    "\(setup.replacingOccurrences(of: esc, with: "\\e")) after the restore: \(Bytes.excerpt(after))",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    /// The tty modes are back to cooked (canonical, echo) after the player exits.
+    func expectCookedModes(_ pty: PseudoTerminal, sourceLocation: SourceLocation = #_sourceLocation) {
+        let modes = pty.attributes()
+        #expect(modes.c_lflag & tcflag_t(ICANON) != 0, "canonical mode restored", sourceLocation: sourceLocation)
+        #expect(modes.c_lflag & tcflag_t(ECHO) != 0, "echo restored", sourceLocation: sourceLocation)
+    }
+
+    func kinds(_ lines: [String]) -> [String] {
+        lines.compactMap { jsonObject($0)?["kind"] as? String }
+    }
+
+    /// The last `hold` ends when the session does; the session end is the last line.
+    func expectEnd(_ lines: [String], reason: String, held: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let last = lines.last.flatMap(jsonObject) else {
+            Issue.record("no events", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(last["kind"] as? String == "session" && last["event"] as? String == "end",
+                "the last line is the session end: \(lines)", sourceLocation: sourceLocation)
+        #expect(last["reason"] as? String == reason, "\(lines)", sourceLocation: sourceLocation)
+        if held {
+            let hold = lines.reversed().compactMap(jsonObject).first { $0["kind"] as? String == "hold" }
+            #expect(hold != nil, "a hold event: \(lines)", sourceLocation: sourceLocation)
+            if let hold {
+                #expect(hold["up_ms"] as? Int == last["t_ms"] as? Int, "the hold ends with the session: \(lines)",
+                        sourceLocation: sourceLocation)
+                #expect((hold["down_ms"] as? Int ?? -1) <= (hold["up_ms"] as? Int ?? -2), sourceLocation: sourceLocation)
+            }
+        }
+    }
+
+    /// The first GIF, held throughout, played its whole 3 × 50 ms.
+    func expectFirstGIFCompleted(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+        let shown = lines.compactMap(jsonObject).filter { $0["kind"] as? String == "shown" }
+        guard let first = shown.first else {
+            Issue.record("no shown event: \(lines)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(first["id"] as? String == "g1", sourceLocation: sourceLocation)
+        #expect(first["section"] as? String == "spiders", sourceLocation: sourceLocation)
+        #expect(first["completed"] as? Bool == true, "\(lines)", sourceLocation: sourceLocation)
+        #expect(first["exposed_ms"] as? Int == 150, "exposure of a GIF held throughout = its delays: \(lines)",
+                sourceLocation: sourceLocation)
+        let frames = first["frames"] as? Int ?? 0
+        #expect((1...3).contains(frames), "\(lines)", sourceLocation: sourceLocation)
+    }
+
+    // MARK: Mouse
+
+    @Test func mousePressAndReleaseMakeAHoldAndEndTheRound() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], in: folder)
+            defer { session.pty.close() }
+            let startLine = session.events.first.flatMap(jsonObject)
+            #expect(startLine?["clock"] as? String == "real")
+            #expect(startLine?["hold"] as? String == "mouse")
+            #expect(startLine?["renderer"] as? String == "truecolor")
+            #expect(startLine?["cols"] as? Int == 80)
+            #expect(startLine?["rows"] as? Int == 24)
+            #expect((startLine?["at"] as? String)?.hasSuffix("Z") == true, "a real clock writes the start time")
+            #expect(session.pty.waitFor("hold the mouse button"), "the prompt: \(Bytes.excerpt(session.pty.bytes))")
+
+            let mark = session.pty.count
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            #expect(session.pty.waitFor("\(esc)[?2026h", after: mark), "frames drawn in synchronized output")
+            #expect(Bytes.contains("▀", in: session.pty.bytes, from: mark) || Bytes.contains("\(esc)[48;2;", in: session.pty.bytes, from: mark))
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectFirstGIFCompleted(result.stdoutLines)
+            expectEnd(result.stdoutLines, reason: "released")
+            #expect(kinds(result.stdoutLines).filter { $0 == "hold" }.count == 1, "\(result.stdoutLines)")
+            expectRestored(session.pty.bytes)
+            expectCookedModes(session.pty)
+        }
+    }
+
+    @Test func withNoAnswerToTheQueriesItStillPlays() throws {
+        try withTemporaryDirectory { folder in
+            // Answers nothing: the player gives up on the queries after its short wait.
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
+            defer { session.pty.close() }
+            #expect(Bytes.contains("\(esc)[c", in: session.pty.bytes), "device attributes asked")
+            session.pty.type("\(esc)[<0;9;9M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.pty.type("\(esc)[<0;9;9m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectFirstGIFCompleted(result.stdoutLines)
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
+    @Test func focusLostCountsAsARelease() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], in: folder)
+            defer { session.pty.close() }
+            #expect(Bytes.contains("\(esc)[?1004h", in: session.pty.bytes), "focus reports on")
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.pty.type("\(esc)[O")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
+    // MARK: Keys
+
+    @Test func kittyKeyboardReleaseEndsTheHold() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer], in: folder)
+            defer { session.pty.close() }
+            #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags 1+2+8 pushed: \(Bytes.excerpt(session.pty.bytes))")
+            session.pty.type("\(esc)[32u")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            // Repeats keep the hold; the release ends it.
+            session.pty.type("\(esc)[32;1:2u")
+            session.pty.type("\(esc)[32;1:3u")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(jsonObject(result.stdoutLines.first ?? "")?["hold"] as? String == "keys")
+            expectFirstGIFCompleted(result.stdoutLines)
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes, mouse: false, kitty: true)
+            expectCookedModes(session.pty)
+        }
+    }
+
+    @Test func withoutTheKittyProtocolASpaceWithNoRepeatIsATap() throws {
+        try withTemporaryDirectory { folder in
+            // No kitty answer: a release is inferred when no repeat follows the press.
+            let session = try start(arguments: ["--hold", "keys", "--repeat-start", "300ms"], in: folder)
+            defer { session.pty.close() }
+            session.pty.type(" ")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(!Bytes.contains("\(esc)[>11u", in: session.pty.bytes), "no kitty flags pushed without an answer")
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes, mouse: false)
+        }
+    }
+
+    /// `q`, or Esc (a lone ESC, known once nothing follows it).
+    @Test(arguments: ["q", "\u{1B}"])
+    func qOrEscEndsTheRoundWithReasonQuit(key: String) throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.pty.type(key)
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "quit")
+            expectRestored(session.pty.bytes)
+            expectCookedModes(session.pty)
+        }
+    }
+
+    @Test func qBeforeAnyHoldQuitsWithNoHold() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "auto"], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("q")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(kinds(result.stdoutLines) == ["session", "session"], "\(result.stdoutLines)")
+            expectEnd(result.stdoutLines, reason: "quit", held: false)
+            expectRestored(session.pty.bytes)
+        }
+    }
+
+    // MARK: Signals
+
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))])
+    func aSignalRestoresTheTerminal(signal: Int32, status: Int32) throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.process.send(signal: signal)
+            let result = session.finish()
+            #expect(result.exitCode == status, "\(result)")
+            expectEnd(result.stdoutLines, reason: "interrupted")
+            expectRestored(session.pty.bytes)
+            expectCookedModes(session.pty)
+        }
+    }
+
+    /// Under the kitty protocol Ctrl-C arrives as a key, not a signal: it must end
+    /// the round as SIGINT does (`gif-play --help`: "130/143 interrupted (SIGINT or Ctrl-C, SIGTERM)").
+    @Test func ctrlCAsAKittyKeyEndsLikeSIGINT() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer], in: folder)
+            defer { session.pty.close() }
+            #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags pushed")
+            session.pty.type("\(esc)[32u")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.pty.type("\(esc)[99;5u")
+            let result = session.finish()
+            #expect(result.exitCode == 130, "\(result)")
+            expectEnd(result.stdoutLines, reason: "interrupted")
+            expectRestored(session.pty.bytes, mouse: false, kitty: true)
+        }
+    }
+
+    /// Ctrl-Z gives the terminal back as it was; `fg` (SIGCONT) sets it up again and play goes on.
+    @Test func suspendRestoresAndContinueSetsUpAgain() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 20, count: 20, in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[?2026h"), "frames drawn")
+            let beforeStop = session.pty.count
+            session.process.send(signal: SIGTSTP)
+            #expect(session.pty.waitFor("\(esc)[?1049l", after: beforeStop), "left the alternate screen on Ctrl-Z")
+            let stopped = session.pty.bytes
+            #expect(Bytes.contains("\(esc)[?25h", in: stopped, from: beforeStop), "cursor shown on Ctrl-Z")
+            #expect(Bytes.contains("\(esc)[?1000l", in: stopped, from: beforeStop), "mouse off on Ctrl-Z")
+            #expect(session.pty.attributes().c_lflag & tcflag_t(ICANON) != 0, "cooked modes while stopped")
+            let beforeContinue = session.pty.count
+            kill(session.process.pid, SIGCONT)
+            #expect(session.pty.waitFor("\(esc)[?1049h", after: beforeContinue), "the alternate screen again after fg")
+            #expect(session.pty.waitFor("\(esc)[?1000h", after: beforeContinue), "mouse on again after fg")
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
+    // MARK: Resize
+
+    @Test func aResizeRefitsThePictureAtOnce() throws {
+        try withTemporaryDirectory { folder in
+            // An 8×8 GIF fits 80×24 (23 picture rows) as 46×23 cells from column 18,
+            // and 120×40 (39 picture rows) as 78×39 cells from column 22.
+            let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 50, count: 20, in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[23;18H"), "the first frame fills 23 rows: \(Bytes.excerpt(session.pty.bytes))")
+            let mark = session.pty.count
+            session.pty.setSize(cols: 120, rows: 40)
+            session.process.send(signal: SIGWINCH)
+            let redrawn = session.pty.waitFor { out in
+                (1...39).allSatisfy { Bytes.contains("\(esc)[\($0);22H", in: out, from: mark) }
+                    && Bytes.contains("\(esc)[40;1H", in: out, from: mark)
+            }
+            #expect(redrawn, "a full redraw at 120×40 after the resize: \(Bytes.excerpt(Array(session.pty.bytes[mark...]), last: 600))")
+            let after = Array(session.pty.bytes[mark...])
+            #expect(Bytes.contains("\(esc)[2J", in: after), "the screen is cleared before the redraw")
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
+    // MARK: Remote text
+
+    @Test func escapeSequencesInTitlesAndSectionsNeverReachTheScreen() throws {
+        try withTemporaryDirectory { folder in
+            let hostile = "\u{1B}]0;pwned\u{07}spiders\u{1B}[2J\u{9B}31m"
+            let fields = "\"caption\":\(jsonString(hostile))"
+            let path = try PlayGIF.write(PlayGIF.animated(delays: [5, 5, 5]), "g.gif", in: folder)
+            let pty = try PseudoTerminal(answers: [da1Answer])
+            defer { pty.close() }
+            let record = "{\"kind\":\"image\",\"id\":\(jsonString("id" + hostile)),\"title\":\(jsonString(hostile)),"
+                + "\"section\":\(jsonString(hostile)),\"query\":\(jsonString(hostile)),\"path\":\(jsonString(path)),\(fields)}\n"
+            let process = try StageProcess(
+                "gif-play", arguments: ["--tty", pty.slavePath, "--renderer", "truecolor", "--hold", "mouse"],
+                stdin: Array((record + record).utf8), keepStdinOpen: true)
+            let session = Session(pty: pty, process: process, folder: folder)
+            #expect(session.waitForEvent { $0.contains("\"event\":\"start\"") })
+            pty.type("\(esc)[<0;5;5M")
+            // The section reaches the status line with its escape sequences removed whole.
+            #expect(pty.waitFor("spiders"), "the section is shown: \(Bytes.excerpt(pty.bytes))")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") })
+            pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            let out = pty.bytes
+            #expect(!Bytes.contains("\u{1B}]0;pwned", in: out), "an OSC title sequence reached the screen")
+            #expect(!Bytes.contains("pwned", in: out), "not even the text of the sequence")
+            #expect(!Bytes.contains("\u{1B}]", in: out), "no OSC at all")
+            #expect(!out.contains(0x07), "no BEL")
+            #expect(!Bytes.contains("\u{9B}", in: out), "no C1 CSI")
+            #expect(!Bytes.contains("\u{1B}[2J\u{9B}", in: out))
+            // The events still carry the text as it came (JSON-escaped), for score.
+            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            #expect(shown?["section"] as? String == hostile)
+            expectRestored(out)
+        }
+    }
+}

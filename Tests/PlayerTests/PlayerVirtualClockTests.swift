@@ -1,0 +1,719 @@
+// End-to-end runs of the built `gif-play` in headless, replayable mode:
+// `--renderer none --clock virtual --hold always|script:FILE`, on small
+// animated GIFs written here with known delays. Virtual time advances only by
+// the frame delays, the hold script and the records' `at_ms`, so every event
+// line is known exactly in advance (docs/stream-format.md).
+
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - A tiny GIF89a writer
+
+/// Small animated GIF89a files with known delays, written in code.
+///
+/// Four colours (black, red, green, blue), every frame covering the whole
+/// canvas with a pattern that moves one step a frame, so consecutive frames
+/// differ. The LZW data is "uncompressed": 3-bit literal codes with a clear
+/// code before every second one, so the code table never grows past 3 bits.
+enum PlayGIF {
+    /// A `width` × `height` GIF with one frame per entry of `delays` (centiseconds).
+    static func animated(width: Int = 8, height: Int = 8, delays: [Int], loop: Bool = true) -> [UInt8] {
+        var out = Array("GIF89a".utf8)
+        out += le16(width) + le16(height)
+        out += [0x91, 0x00, 0x00]  // global table of 4 colours, 2-bit resolution
+        out += [0, 0, 0, 255, 0, 0, 0, 255, 0, 0, 0, 255]
+        if loop {
+            out += [0x21, 0xFF, 0x0B] + Array("NETSCAPE2.0".utf8) + [0x03, 0x01, 0x00, 0x00, 0x00]
+        }
+        for (index, delay) in delays.enumerated() {
+            out += [0x21, 0xF9, 0x04, 0x04] + le16(delay) + [0x00, 0x00]  // disposal 1 (leave), no transparency
+            out += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0x00]
+            var pixels: [UInt8] = []
+            pixels.reserveCapacity(width * height)
+            for y in 0..<height {
+                for x in 0..<width { pixels.append(UInt8((x / 2 + y / 2 + index) % 4)) }
+            }
+            out += [0x02] + subBlocks(lzw(pixels))
+        }
+        out.append(0x3B)
+        return out
+    }
+
+    /// Codes of 3 bits (minimum code size 2: clear 4, end 5), a clear before every pair of literals.
+    static func lzw(_ pixels: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var accumulator = 0
+        var count = 0
+        func put(_ code: Int) {
+            accumulator |= code << count
+            count += 3
+            while count >= 8 {
+                bytes.append(UInt8(accumulator & 0xFF))
+                accumulator >>= 8
+                count -= 8
+            }
+        }
+        for (index, pixel) in pixels.enumerated() {
+            if index % 2 == 0 { put(4) }
+            put(Int(pixel))
+        }
+        put(5)
+        if count > 0 { bytes.append(UInt8(accumulator & 0xFF)) }
+        return bytes
+    }
+
+    static func subBlocks(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var offset = 0
+        while offset < data.count {
+            let length = min(255, data.count - offset)
+            out.append(UInt8(length))
+            out += data[offset..<(offset + length)]
+            offset += length
+        }
+        out.append(0)
+        return out
+    }
+
+    static func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+
+    /// Writes `bytes` to `folder/name`; returns the path.
+    @discardableResult
+    static func write(_ bytes: [UInt8], _ name: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(name).path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+}
+
+// MARK: - Records and expected events
+
+/// JSON string literal for `text` (enough for the ids, paths and sections used here).
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += String(format: "\\u%04x", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+/// An `image` record line as fetch-images writes it (the fields the player reads).
+func imageRecord(id: String, path: String, section: String? = "spiders", query: String? = nil,
+                 atMs: Int? = nil, extra: String = "") -> String {
+    var fields = ["\"kind\":\"image\"", "\"id\":\(jsonString(id))"]
+    if let section { fields.append("\"section\":\(jsonString(section))") }
+    if let query { fields.append("\"query\":\(jsonString(query))") }
+    fields.append("\"path\":\(jsonString(path))")
+    if let atMs { fields.append("\"at_ms\":\(atMs)") }
+    if !extra.isEmpty { fields.append(extra) }
+    return "{" + fields.joined(separator: ",") + "}"
+}
+
+/// The event lines gif-play writes, in its field order (docs/stream-format.md).
+enum Event {
+    static func start(hold: String = "always", onRelease: String = "end", at: String? = nil,
+                      renderer: String = "none", cols: Int = 80, rows: Int = 24) -> String {
+        let atField = at.map { "\"at\":\(jsonString($0))," } ?? ""
+        return "{\"kind\":\"session\",\"event\":\"start\",\(atField)\"clock\":\"virtual\",\"hold\":\"\(hold)\","
+            + "\"renderer\":\"\(renderer)\",\"cols\":\(cols),\"rows\":\(rows),\"on_release\":\"\(onRelease)\"}"
+    }
+
+    static func shown(_ id: String, section: String = "spiders", query: String? = nil, start: Int, end: Int,
+                      exposed: Int, frames: Int, completed: Bool) -> String {
+        let queryField = query.map { "\"query\":\(jsonString($0))," } ?? ""
+        return "{\"kind\":\"shown\",\"id\":\(jsonString(id)),\"section\":\(jsonString(section)),\(queryField)"
+            + "\"start_ms\":\(start),\"end_ms\":\(end),\"exposed_ms\":\(exposed),\"frames\":\(frames),\"completed\":\(completed)}"
+    }
+
+    static func hold(_ down: Int, _ up: Int) -> String {
+        "{\"kind\":\"hold\",\"down_ms\":\(down),\"up_ms\":\(up)}"
+    }
+
+    static func stall(_ start: Int, _ end: Int) -> String {
+        "{\"kind\":\"stall\",\"start_ms\":\(start),\"end_ms\":\(end)}"
+    }
+
+    static func end(_ t: Int, _ reason: String) -> String {
+        "{\"kind\":\"session\",\"event\":\"end\",\"t_ms\":\(t),\"reason\":\"\(reason)\"}"
+    }
+}
+
+/// A line parsed as a JSON object (for records whose message text is the implementation's).
+func jsonObject(_ line: String) -> [String: Any]? {
+    (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+}
+
+/// The pygif conformance corpus, `../shared/corpus/gif-suite/pygif` (or `$SPOSURE_CORPUS/gif-suite/pygif`).
+enum PlayerCorpus {
+    static let pygif: String = {
+        if let path = ProcessInfo.processInfo.environment["SPOSURE_CORPUS"], !path.isEmpty {
+            return path + "/gif-suite/pygif"
+        }
+        let package = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return package.deletingLastPathComponent().appendingPathComponent("shared/corpus/gif-suite/pygif").path
+    }()
+}
+
+// MARK: - The tests
+
+/// The delays used throughout: A is 100+200+300 ms (600), B is 4 × 50 ms (200).
+private let delaysA = [10, 20, 30]
+private let delaysB = [5, 5, 5, 5]
+
+@Suite struct PlayerVirtualClockTests {
+    static let headless = ["--renderer", "none", "--clock", "virtual"]
+
+    /// Runs gif-play headless with `arguments`, feeding `lines` (each ended by `\n`).
+    func play(_ arguments: [String], lines: [String] = [], hold: String = "always",
+              in folder: URL? = nil) throws -> StageProcess.Result {
+        let input = lines.map { $0 + "\n" }.joined()
+        let result = try StageProcess(
+            "gif-play", arguments: Self.headless + ["--hold", hold] + arguments,
+            stdin: Array(input.utf8), currentDirectory: folder
+        ).wait(timeout: 60)
+        #expect(!result.timedOut, "gif-play did not finish: \(result)")
+        return result
+    }
+
+    /// Writes A (600 ms) and B (200 ms) into `folder`.
+    func writeAB(in folder: URL) throws -> (a: String, b: String) {
+        (try PlayGIF.write(PlayGIF.animated(delays: delaysA), "a.gif", in: folder),
+         try PlayGIF.write(PlayGIF.animated(delays: delaysB), "b.gif", in: folder))
+    }
+
+    /// Writes a hold script; returns `script:PATH`.
+    func script(_ holds: [(Int, Bool)], in folder: URL, name: String = "holds.ndjson") throws -> String {
+        let text = holds.map { "{\"t_ms\":\($0.0),\"down\":\($0.1)}\n" }.joined()
+        let path = folder.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return "script:" + path
+    }
+
+    // MARK: Exposure
+
+    @Test func holdAlwaysPlaysEveryGIFItsFullLengthAndExposureIsTheSumOfItsDelays() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let result = try play([], lines: [
+                imageRecord(id: "A", path: a), imageRecord(id: "B", path: b, query: "spiders"),
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.shown("B", query: "spiders", start: 600, end: 800, exposed: 200, frames: 4, completed: true),
+                Event.hold(0, 800),
+                Event.end(800, "eof"),
+            ])
+        }
+    }
+
+    @Test func anEmptyStreamEndsAtOnceWithEOF() throws {
+        let result = try play([])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdoutLines == [Event.start(), Event.hold(0, 0), Event.end(0, "eof")])
+    }
+
+    @Test func theSectionFallsBackToTheQuery() throws {
+        try withTemporaryDirectory { folder in
+            let (_, b) = try writeAB(in: folder)
+            let result = try play([], lines: [imageRecord(id: "B", path: b, section: nil, query: "needles")])
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("B", section: "needles", query: "needles", start: 0, end: 200, exposed: 200, frames: 4, completed: true),
+                Event.hold(0, 200),
+                Event.end(200, "eof"),
+            ])
+        }
+    }
+
+    @Test func loopsPlaysEachGIFThatManyTimes() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let result = try play(["--loops", "3"], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b)])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 1800, exposed: 1800, frames: 9, completed: true),
+                Event.shown("B", start: 1800, end: 2400, exposed: 600, frames: 12, completed: true),
+                Event.hold(0, 2400),
+                Event.end(2400, "eof"),
+            ])
+        }
+    }
+
+    @Test func minSecondsRepeatsAShortGIFUntilItHasPlayedThatLong() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            // A (600 ms) plays twice (1200 ≥ 1000); B (200 ms) five times (exactly 1000).
+            let result = try play(["--min-seconds", "1s"], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b)])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 1200, exposed: 1200, frames: 6, completed: true),
+                Event.shown("B", start: 1200, end: 2200, exposed: 1000, frames: 20, completed: true),
+                Event.hold(0, 2200),
+                Event.end(2200, "eof"),
+            ])
+        }
+    }
+
+    @Test func timeLimitEndsTheRoundExactlyAtTheLimit() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            // 600 + 200, then the second A is cut 200 ms in, inside its second frame.
+            let result = try play(["--time-limit", "1s"], lines: [
+                imageRecord(id: "A", path: a), imageRecord(id: "B", path: b), imageRecord(id: "A2", path: a),
+                imageRecord(id: "never", path: b),
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.shown("B", start: 600, end: 800, exposed: 200, frames: 4, completed: true),
+                Event.shown("A2", start: 800, end: 1000, exposed: 200, frames: 2, completed: false),
+                Event.hold(0, 1000),
+                Event.end(1000, "time-limit"),
+            ])
+        }
+    }
+
+    @Test func timeLimitCountsExposureOnlyNotStalls() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            // B arrives at 2000: the stall 600–2000 is no exposure, so 700 ms of it ends at 2100.
+            let result = try play(["--time-limit", "700ms"], lines: [
+                imageRecord(id: "A", path: a), imageRecord(id: "B", path: b, atMs: 2000),
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.stall(600, 2000),
+                Event.shown("B", start: 2000, end: 2100, exposed: 100, frames: 2, completed: false),
+                Event.hold(0, 2100),
+                Event.end(2100, "time-limit"),
+            ])
+        }
+    }
+
+    /// A limit that falls exactly where a GIF ends: the GIF played to its end, so it is completed.
+    @Test func timeLimitAtTheEndOfAGIFLeavesItCompleted() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let result = try play(["--time-limit", "600ms"], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b)])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.hold(0, 600),
+                Event.end(600, "time-limit"),
+            ])
+        }
+    }
+
+    // MARK: Scripted holds
+
+    @Test func onReleaseEndEndsTheRoundAtTheRelease() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            // Held 200–1075: A whole (200–800), B whole (800–1000), then C for 75 ms of its first frame.
+            let holds = try script([(200, true), (1075, false)], in: folder)
+            let result = try play([], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b),
+                                              imageRecord(id: "C", path: a), imageRecord(id: "D", path: b)], hold: holds)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script"),
+                Event.shown("A", start: 200, end: 800, exposed: 600, frames: 3, completed: true),
+                Event.shown("B", start: 800, end: 1000, exposed: 200, frames: 4, completed: true),
+                Event.shown("C", start: 1000, end: 1075, exposed: 75, frames: 1, completed: false),
+                Event.hold(200, 1075),
+                Event.end(1075, "released"),
+            ])
+        }
+    }
+
+    /// Released exactly where a frame ends: exposure is the sum of the delays of
+    /// the frames shown while held, and the frame due at the release moment is not shown.
+    @Test func releaseAtAFrameBoundaryCountsOnlyTheFramesSeen() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _) = try writeAB(in: folder)
+            let holds = try script([(0, true), (300, false)], in: folder)
+            let result = try play([], lines: [imageRecord(id: "A", path: a)], hold: holds)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script"),
+                Event.shown("A", start: 0, end: 300, exposed: 300, frames: 2, completed: false),
+                Event.hold(0, 300),
+                Event.end(300, "released"),
+            ])
+        }
+    }
+
+    /// Released exactly where a GIF ends: it is completed, and the next GIF is never put on screen.
+    @Test func releaseAtTheEndOfAGIFShowsNoFurtherGIF() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let holds = try script([(0, true), (600, false)], in: folder)
+            let result = try play([], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b)], hold: holds)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script"),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.hold(0, 600),
+                Event.end(600, "released"),
+            ])
+        }
+    }
+
+    @Test func onReleasePauseResumesWhereItLeftOffAcrossSeveralHolds() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            // A: 250 ms in the first hold (50 ms of its 200 ms frame left), 50 + 150 in the
+            // second, the last 150 in the third; then B whole, then the input ends while held.
+            let holds = try script([(0, true), (250, false), (1000, true), (1200, false), (2000, true)], in: folder)
+            let result = try play(["--on-release", "pause"], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b)],
+                                  hold: holds)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script", onRelease: "pause"),
+                Event.hold(0, 250),
+                Event.hold(1000, 1200),
+                Event.shown("A", start: 0, end: 2150, exposed: 600, frames: 3, completed: true),
+                Event.shown("B", start: 2150, end: 2350, exposed: 200, frames: 4, completed: true),
+                Event.hold(2000, 2350),
+                Event.end(2350, "eof"),
+            ])
+        }
+    }
+
+    @Test func onReleasePauseEndsReleasedWhenTheScriptEndsLetGo() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let holds = try script([(100, true), (400, false), (500, true), (650, false)], in: folder)
+            let result = try play(["--on-release", "pause"], lines: [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b)],
+                                  hold: holds)
+            #expect(result.exitCode == 0, "\(result)")
+            // A from 100: frame 0 to 200, frame 1 to 400 (released on its boundary), frame 2 from 500 to 650.
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script", onRelease: "pause"),
+                Event.hold(100, 400),
+                Event.hold(500, 650),
+                Event.shown("A", start: 100, end: 650, exposed: 450, frames: 3, completed: false),
+                Event.end(650, "released"),
+            ])
+        }
+    }
+
+    // MARK: Stalls (virtual arrival)
+
+    @Test func aLateImageIsAStallUntilItsAtMs() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let result = try play([], lines: [
+                imageRecord(id: "A", path: a, atMs: 300),
+                imageRecord(id: "B", path: b, atMs: 1000),
+                imageRecord(id: "C", path: b, atMs: 500),  // already there when B ends: no stall
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.stall(0, 300),
+                Event.shown("A", start: 300, end: 900, exposed: 600, frames: 3, completed: true),
+                Event.stall(900, 1000),
+                Event.shown("B", start: 1000, end: 1200, exposed: 200, frames: 4, completed: true),
+                Event.shown("C", start: 1200, end: 1400, exposed: 200, frames: 4, completed: true),
+                Event.hold(0, 1400),
+                Event.end(1400, "eof"),
+            ])
+        }
+    }
+
+    @Test func aStallCountsOnlyWhileHeld() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let holds = try script([(0, true), (700, false), (900, true)], in: folder)
+            let result = try play(["--on-release", "pause"], lines: [
+                imageRecord(id: "A", path: a), imageRecord(id: "B", path: b, atMs: 1000),
+            ], hold: holds)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script", onRelease: "pause"),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.stall(600, 700),
+                Event.hold(0, 700),
+                Event.stall(900, 1000),
+                Event.shown("B", start: 1000, end: 1200, exposed: 200, frames: 4, completed: true),
+                Event.hold(900, 1200),
+                Event.end(1200, "eof"),
+            ])
+        }
+    }
+
+    // MARK: Records passed through, errors
+
+    @Test func recordsThatAreNotImagesPassThroughUnchangedInOrder() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let note = "{\"kind\":\"note\",\"text\":\"hello\",\"n\": 1}"
+            let error1 = "{\"kind\":\"error\",\"stage\":\"fetch-images\",\"code\":\"http_404\",\"id\":\"x1\",\"error\":\"HTTP 404\"}"
+            let error2 = "{\"kind\":\"error\",\"stage\":\"giphy-pages\",\"code\":\"rate_limited\",\"section\":\"spiders\"}"
+            let page = "{\"kind\":\"page\",\"query\":\"spiders\",\"offset\":25}"
+            let result = try play([], lines: [
+                note, error1, imageRecord(id: "A", path: a), error2, imageRecord(id: "B", path: b), page,
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                note,
+                error1,
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                error2,
+                Event.shown("B", start: 600, end: 800, exposed: 200, frames: 4, completed: true),
+                page,
+                Event.hold(0, 800),
+                Event.end(800, "eof"),
+            ])
+        }
+    }
+
+    @Test func aLineThatIsNotJSONBecomesABadJSONErrorAndPlayGoesOn() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let result = try play([], lines: [imageRecord(id: "A", path: a), "this is not json", imageRecord(id: "B", path: b)])
+            #expect(result.exitCode == 0, "\(result)")
+            try #require(result.stdoutLines.count == 6, "\(result.stdoutLines)")
+            #expect(result.stdoutLines[1] == Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true))
+            let error = try #require(jsonObject(result.stdoutLines[2]))
+            #expect(error["kind"] as? String == "error")
+            #expect(error["stage"] as? String == "gif-play")
+            #expect(error["code"] as? String == "bad_json")
+            #expect(error["line"] as? Int == 2)
+            #expect(result.stdoutLines[3] == Event.shown("B", start: 600, end: 800, exposed: 200, frames: 4, completed: true))
+            #expect(result.stdoutLines[4] == Event.hold(0, 800))
+            #expect(result.stdoutLines[5] == Event.end(800, "eof"))
+            #expect(result.stderr.contains("stdin:2"), "\(result.stderr)")
+        }
+    }
+
+    @Test func aCorruptGIFBecomesAnErrorRecordAndPlayGoesOn() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let whole = PlayGIF.animated(delays: delaysA)
+            let truncated = try PlayGIF.write(Array(whole.prefix(30)), "truncated.gif", in: folder)
+            var garbage = Array(whole.prefix(25))  // header, screen, colour table, then a block that is no block
+            garbage += [0x99, 0x01, 0x02, 0x03, 0x3B]
+            let corrupt = try PlayGIF.write(garbage, "corrupt.gif", in: folder)
+            let notGIF = try PlayGIF.write(Array("<html>not a gif</html>".utf8), "page.gif", in: folder)
+            let result = try play([], lines: [
+                imageRecord(id: "A", path: a),
+                imageRecord(id: "T", path: truncated, extra: "\"rank\":7"),
+                imageRecord(id: "K", path: corrupt),
+                imageRecord(id: "H", path: notGIF),
+                imageRecord(id: "B", path: b),
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            try #require(result.stdoutLines.count == 8, "\(result.stdoutLines)")
+            #expect(result.stdoutLines[0] == Event.start())
+            #expect(result.stdoutLines[1] == Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true))
+            for (line, id, path, codes) in [
+                (result.stdoutLines[2], "T", truncated, ["decode_failed"]),
+                (result.stdoutLines[3], "K", corrupt, ["decode_failed"]),
+                (result.stdoutLines[4], "H", notGIF, ["not_gif"]),
+            ] {
+                let error = try #require(jsonObject(line), "\(line)")
+                #expect(error["kind"] as? String == "error", "\(line)")
+                #expect(error["stage"] as? String == "gif-play", "\(line)")
+                #expect(codes.contains(error["code"] as? String ?? ""), "\(line)")
+                #expect(error["id"] as? String == id, "\(line)")
+                #expect(error["path"] as? String == path, "\(line)")
+                #expect(error["section"] as? String == "spiders", "\(line)")
+                #expect((error["error"] as? String ?? "").isEmpty == false, "\(line)")
+                #expect(line.hasPrefix("{\"kind\":\"error\",\"id\":\(jsonString(id)),"), "the image record's fields keep their order: \(line)")
+            }
+            #expect(jsonObject(result.stdoutLines[2])?["rank"] as? Int == 7)
+            #expect(result.stdoutLines[5] == Event.shown("B", start: 600, end: 800, exposed: 200, frames: 4, completed: true))
+            #expect(result.stdoutLines[6] == Event.hold(0, 800))
+            #expect(result.stdoutLines[7] == Event.end(800, "eof"))
+        }
+    }
+
+    @Test func anImageRecordWithoutAPathBecomesAnErrorRecord() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _) = try writeAB(in: folder)
+            let result = try play([], lines: ["{\"kind\":\"image\",\"id\":\"nopath\"}", imageRecord(id: "A", path: a)])
+            #expect(result.exitCode == 0, "\(result)")
+            try #require(result.stdoutLines.count == 5, "\(result.stdoutLines)")
+            let error = try #require(jsonObject(result.stdoutLines[1]))
+            #expect(error["kind"] as? String == "error")
+            #expect(error["id"] as? String == "nopath")
+            #expect(result.stdoutLines[2] == Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true))
+        }
+    }
+
+    // MARK: Replay
+
+    @Test func twoRunsOfTheSameInputGiveByteIdenticalOutput() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let holds = try script([(50, true), (700, false), (1500, true), (1730, false), (1800, true)], in: folder)
+            let lines = [
+                imageRecord(id: "A", path: a), "{\"kind\":\"error\",\"code\":\"timeout\",\"id\":\"t\"}",
+                imageRecord(id: "B", path: b, atMs: 2500), "garbage line",
+                imageRecord(id: "C", path: a, query: "spiders", atMs: 100),
+                imageRecord(id: "D", path: folder.appendingPathComponent("missing.gif").path),
+            ]
+            let arguments = ["--on-release", "pause", "--loops", "2", "--buffer", "1"]
+            let first = try play(arguments, lines: lines, hold: holds)
+            let second = try play(arguments, lines: lines, hold: holds)
+            #expect(first.exitCode == 0, "\(first)")
+            #expect(first.stdoutLines.count > 8, "\(first.stdoutLines)")
+            #expect(first.stdout == second.stdout)
+            #expect(first.stdoutLines.last?.hasPrefix("{\"kind\":\"session\",\"event\":\"end\"") == true)
+        }
+    }
+
+    @Test func startAtIsWrittenInTheSessionStart() throws {
+        let result = try play(["--start-at", "2026-11-21T10:00:00Z"])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdoutLines.first == Event.start(at: "2026-11-21T10:00:00Z"))
+    }
+
+    /// `--events FILE` "also" writes the events there (gif-play --help); stdout, a pipe, keeps them.
+    @Test func eventsFileGetsTheEventsToo() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _) = try writeAB(in: folder)
+            let file = folder.appendingPathComponent("events.ndjson").path
+            let result = try play(["--events", file], lines: [imageRecord(id: "A", path: a)])
+            #expect(result.exitCode == 0, "\(result)")
+            let expected = [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.hold(0, 600),
+                Event.end(600, "eof"),
+            ]
+            let written = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            #expect(written.split(separator: "\n").map(String.init) == expected, "the events file")
+            #expect(result.stdoutLines == expected, "stdout is not the terminal: the events go there too")
+        }
+    }
+
+    /// `--tty FILE` (tests, benchmarks): the file holds exactly what was drawn, even when it existed before.
+    @Test func drawingIntoAnExistingFileReplacesIt() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _) = try writeAB(in: folder)
+            let screen = folder.appendingPathComponent("screen.out").path
+            try Data(repeating: 0x5A, count: 1_000_000).write(to: URL(fileURLWithPath: screen))
+            let result = try play(["--renderer", "truecolor", "--tty", screen], lines: [imageRecord(id: "A", path: a)])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines.first == Event.start(renderer: "truecolor"))
+            let drawn = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data())
+            #expect(drawn.starts(with: Array("\u{1B}[?1049h".utf8)), "begins with the alternate screen")
+            #expect(drawn.count < 1_000_000 && !drawn.contains(0x5A), "the old contents are gone (\(drawn.count) bytes)")
+            let tail = String(decoding: drawn.suffix(32), as: UTF8.self)
+            #expect(tail.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "ends with the restore: \(tail.debugDescription)")
+        }
+    }
+
+    // MARK: Command line
+
+    @Test func aBadHoldScriptIsAFatalErrorWithAClearMessage() throws {
+        try withTemporaryDirectory { folder in
+            let bad = folder.appendingPathComponent("bad.ndjson").path
+            try "{\"t_ms\":0,\"down\":true}\n{\"t_ms\":\"soon\",\"down\":false}\n".write(toFile: bad, atomically: true, encoding: .utf8)
+            let result = try play([], hold: "script:" + bad)
+            #expect(result.exitCode == 2, "\(result)")
+            #expect(result.stderr.contains("hold script"), "\(result.stderr)")
+            #expect(result.stderr.contains("bad.ndjson:2"), "the line is named: \(result.stderr)")
+            #expect(result.stdout.isEmpty, "no session starts: \(result)")
+
+            let notJSON = folder.appendingPathComponent("notjson.ndjson").path
+            try "down at 5\n".write(toFile: notJSON, atomically: true, encoding: .utf8)
+            let second = try play([], hold: "script:" + notJSON)
+            #expect(second.exitCode == 2, "\(second)")
+            #expect(second.stderr.contains("notjson.ndjson:1"), "\(second.stderr)")
+
+            let missing = try play([], hold: "script:" + folder.appendingPathComponent("missing.ndjson").path)
+            #expect(missing.exitCode == 2, "\(missing)")
+            #expect(missing.stderr.contains("hold script"), "\(missing.stderr)")
+            #expect(missing.stdout.isEmpty)
+        }
+    }
+
+    @Test(arguments: ["mouse", "keys", "auto"])
+    func aVirtualClockWithAPersonHoldingIsAUsageError(hold: String) throws {
+        let result = try play([], hold: hold)
+        #expect(result.exitCode == 64, "\(result)")
+        #expect(result.stderr.contains("--clock virtual"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func filesOnTheCommandLinePlayInOrder() throws {
+        try withTemporaryDirectory { folder in
+            _ = try writeAB(in: folder)
+            // Relative names, resolved in the current folder; stdin is not read.
+            let result = try play(["a.gif", "b.gif"], lines: [imageRecord(id: "ignored", path: "/nonexistent.gif")], in: folder)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("a.gif", section: "files", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.shown("b.gif", section: "files", start: 600, end: 800, exposed: 200, frames: 4, completed: true),
+                Event.hold(0, 800),
+                Event.end(800, "eof"),
+            ])
+        }
+    }
+
+    // MARK: The pygif corpus
+
+    @Test func pygifAnimationPlaysFourFramesOf500ms() throws {
+        let path = PlayerCorpus.pygif + "/animation.gif"
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("PlayerVirtualClockTests: \(path) is absent (no ../shared/corpus): skipping the pygif case")
+            return
+        }
+        let result = try play(["--loops", "2"], lines: [imageRecord(id: "animation", path: path)])
+        #expect(result.exitCode == 0, "\(result)")
+        #expect(result.stdoutLines == [
+            Event.start(),
+            Event.shown("animation", start: 0, end: 4000, exposed: 4000, frames: 8, completed: true),
+            Event.hold(0, 4000),
+            Event.end(4000, "eof"),
+        ])
+    }
+
+    @Test func pygifAnimationUnderAScriptedHold() throws {
+        let path = PlayerCorpus.pygif + "/animation.gif"
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("PlayerVirtualClockTests: \(path) is absent (no ../shared/corpus): skipping the pygif case")
+            return
+        }
+        try withTemporaryDirectory { folder in
+            let holds = try script([(250, true), (1700, false)], in: folder)
+            let result = try play([], lines: [imageRecord(id: "animation", path: path)], hold: holds)
+            #expect(result.stdoutLines == [
+                Event.start(hold: "script"),
+                Event.shown("animation", start: 250, end: 1700, exposed: 1450, frames: 3, completed: false),
+                Event.hold(250, 1700),
+                Event.end(1700, "released"),
+            ])
+        }
+    }
+}
