@@ -117,16 +117,7 @@ public final class PageLister {
 
     private func admit(_ batch: [InputItem]) {
         if batch.isEmpty && stage.input.isFinished { inputDone = true }
-        for item in batch {
-            let sequence = sequencer.nextSequence()
-            switch item {
-            case .bad(let bad):
-                statistics.failed += 1
-                sequencer.emit(sequence, stage.badLineRecord(bad))
-            case .record(let input):
-                admitRecord(sequence, input)
-            }
-        }
+        statistics.failed += sequencer.admit(batch, stage: stage) { admitRecord($0, $1) }
     }
 
     private func admitRecord(_ sequence: Int, _ input: InputRecord) {

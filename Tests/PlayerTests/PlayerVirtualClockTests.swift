@@ -95,23 +95,7 @@ enum PlayGIF {
 // MARK: - Records and expected events
 
 /// JSON string literal for `text` (enough for the ids, paths and sections used here).
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                out += String(format: "\\u%04x", scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
-}
+func jsonString(_ text: String) -> String { quoteJSON(text) }
 
 /// An `image` record line as fetch-images writes it (the fields the player reads).
 func imageRecord(id: String, path: String, section: String? = "spiders", query: String? = nil,

@@ -646,7 +646,7 @@ extension FakeGiphy {
 }
 
 /// A JSON string literal for `text`.
-func quoteJSON(_ text: String) -> String {
+public func quoteJSON(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

@@ -108,18 +108,11 @@ public final class ImageFetcher {
 
     private func admit(_ batch: [InputItem]) {
         if batch.isEmpty && stage.input.isFinished { inputDone = true }
-        for item in batch {
-            let sequence = sequencer.nextSequence()
-            switch item {
-            case .bad(let bad):
-                statistics.failed += 1
-                sequencer.emit(sequence, stage.badLineRecord(bad))
-            case .record(let input):
-                guard input.record.kind == "gif" else {
-                    sequencer.emit(sequence, input.raw)
-                    continue
-                }
+        statistics.failed += sequencer.admit(batch, stage: stage) { sequence, input in
+            if input.record.kind == "gif" {
                 admitGIF(sequence, input)
+            } else {
+                sequencer.emit(sequence, input.raw)
             }
         }
     }
