@@ -50,15 +50,21 @@ public struct HalfBlockRenderer: Sendable {
                     let cell = row * cols + col
                     if previous[cell] == key { continue }
                     previous[cell] = key
-                    if cursorRow != row || cursorCol != col {
+                    if cursorRow == row && cursorCol < col {
+                        // Forward on the same row: shorter than an absolute move.
+                        out.append("\u{1B}[")
+                        if col - cursorCol > 1 { out.append(number: col - cursorCol) }
+                        out.append(byte: UInt8(ascii: "C"))
+                    } else if cursorRow != row || cursorCol != col {
                         out.moveTo(row: originRow + row, col: originCol + col)
                     }
                     if upper == lower {
-                        if bg != lower { setColor(&out, background: true, lower); bg = lower }
+                        if bg != lower { setColors(&out, foreground: nil, background: lower); bg = lower }
                         out.append(byte: 0x20)
                     } else {
-                        if fg != upper { setColor(&out, background: false, upper); fg = upper }
-                        if bg != lower { setColor(&out, background: true, lower); bg = lower }
+                        setColors(&out, foreground: fg != upper ? upper : nil, background: bg != lower ? lower : nil)
+                        fg = upper
+                        bg = lower
                         out.append("▀")
                     }
                     cursorRow = row
@@ -70,19 +76,28 @@ public struct HalfBlockRenderer: Sendable {
         return out.bytes
     }
 
-    private func setColor(_ out: inout ByteWriter, background: Bool, _ color: Int) {
+    /// One SGR sequence for whichever colours changed (none: nothing written).
+    private func setColors(_ out: inout ByteWriter, foreground: Int?, background: Int?) {
+        guard foreground != nil || background != nil else { return }
+        out.append("\u{1B}[")
+        if let foreground { colorParameters(&out, background: false, foreground) }
+        if foreground != nil && background != nil { out.append(byte: 0x3B) }
+        if let background { colorParameters(&out, background: true, background) }
+        out.append(byte: UInt8(ascii: "m"))
+    }
+
+    private func colorParameters(_ out: inout ByteWriter, background: Bool, _ color: Int) {
         if truecolor {
-            out.append(background ? "\u{1B}[48;2;" : "\u{1B}[38;2;")
+            out.append(background ? "48;2;" : "38;2;")
             out.append(number: color >> 16)
             out.append(byte: 0x3B)
             out.append(number: color >> 8 & 0xFF)
             out.append(byte: 0x3B)
             out.append(number: color & 0xFF)
         } else {
-            out.append(background ? "\u{1B}[48;5;" : "\u{1B}[38;5;")
+            out.append(background ? "48;5;" : "38;5;")
             out.append(number: color)
         }
-        out.append(byte: UInt8(ascii: "m"))
     }
 }
 

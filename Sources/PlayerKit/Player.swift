@@ -136,6 +136,7 @@ public final class Player: @unchecked Sendable {
             if !held && inputEnded && current == nil && waiting == nil && everHeld && configuration.onRelease == .pause {
                 return finish(.eof, at: time)
             }
+            screen.flush()
             if let reason = waitForNext(from: time) { return finish(reason, at: now) }
         }
     }
@@ -289,7 +290,12 @@ public final class Player: @unchecked Sendable {
                 endStall(at: start)
                 lastAt = start
                 begin(gif, at: start)
-                if configuration.virtualClock { screen.draw(gif, frame: 0) } else { drawAtEnd = true }
+                if configuration.virtualClock {
+                    screen.draw(gif, frame: 0)
+                    screen.flush()
+                } else {
+                    drawAtEnd = true
+                }
             }
             guard var playing = current else { continue }
             let due = playing.frameStart + playing.gif.delays[playing.index]
@@ -330,7 +336,12 @@ public final class Player: @unchecked Sendable {
             }
             let behind = playing.frameStart + playing.gif.delays[playing.index] <= time
             if configuration.virtualClock || !behind {
-                if configuration.virtualClock { screen.draw(playing.gif, frame: playing.index) } else { drawAtEnd = true }
+                if configuration.virtualClock {
+                    screen.draw(playing.gif, frame: playing.index)
+                    screen.flush()
+                } else {
+                    drawAtEnd = true
+                }
                 playing.framesShown += 1
             }
             current = playing
@@ -404,6 +415,7 @@ public final class Player: @unchecked Sendable {
         if held { emit(hold: holdDownAt, up: end) }
         held = false
         emit(["kind": .text("session"), "event": .text("end"), "t_ms": .number(end), "reason": .text(reason.rawValue)])
+        screen.flush()
         // Records already read that are not images still reach stdout, in order.
         while case let items = preloader.buffer.tryPopBatch(), !items.isEmpty {
             for case .line(let line) in items { stage.output.push(line) }

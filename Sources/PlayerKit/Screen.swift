@@ -12,6 +12,8 @@ public final class Screen {
     private(set) var columns: Int
     private(set) var rows: Int
     private var lastStatus = ""
+    /// What waits to go out with the next frame (or the next ``flush()``).
+    private var pending: [UInt8] = []
     /// Bytes written, for the benchmark.
     public private(set) var bytesWritten = 0
     /// Frames drawn.
@@ -62,10 +64,18 @@ public final class Screen {
         framesDrawn += 1
         let picture = gif.pictures[frame]
         if halfBlock != nil {
-            write(halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col))
+            pending += halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col)
         } else if graphics != nil {
-            write(graphics!.render(picture, row: gif.origin.row, col: gif.origin.col))
+            pending += graphics!.render(picture, row: gif.origin.row, col: gif.origin.col)
         }
+    }
+
+    /// Writes what is pending: one frame, with the status line, in one write.
+    public func flush() {
+        guard let terminal, !pending.isEmpty else { return pending.removeAll() }
+        bytesWritten += pending.count
+        pending.withUnsafeBytes { terminal.write($0) }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// Shows `text` centred (the prompt, a pause).
@@ -88,9 +98,8 @@ public final class Screen {
     }
 
     private func write(_ bytes: [UInt8]) {
-        guard let terminal, !bytes.isEmpty else { return }
-        bytesWritten += bytes.count
-        bytes.withUnsafeBytes { terminal.write($0) }
+        guard terminal != nil else { return }
+        pending += bytes
     }
 
     /// `text` without escape sequences or control characters: remote titles

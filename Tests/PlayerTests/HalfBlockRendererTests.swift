@@ -11,7 +11,7 @@ import Testing
         var renderer = HalfBlockRenderer(truecolor: true)
         let out = renderer.render(picture([(255, 0, 0), (0, 0, 0), (0, 0, 255), (0, 0, 0)]), row: 3, col: 5)
         let text = String(decoding: out, as: UTF8.self)
-        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;2;255;0;0m\u{1B}[48;2;0;0;255m▀\u{1B}[48;2;0;0;0m \u{1B}[0m\u{1B}[?2026l")
+        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[48;2;0;0;0m \u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test func redrawsOnlyTheCellsThatChanged() {
@@ -21,6 +21,17 @@ import Testing
         #expect(String(decoding: same, as: UTF8.self) == "\u{1B}[?2026h\u{1B}[0m\u{1B}[?2026l")
         let second = renderer.render(picture([(1, 1, 1), (9, 9, 9), (1, 1, 1), (9, 9, 9)]), row: 1, col: 1)
         #expect(String(decoding: second, as: UTF8.self) == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[48;2;9;9;9m \u{1B}[0m\u{1B}[?2026l")
+    }
+
+    @Test func movesForwardOnARowInsteadOfJumping() {
+        var renderer = HalfBlockRenderer(truecolor: true)
+        let wide = CellPicture(width: 4, height: 2, rgb: Array(repeating: 0, count: 24))
+        _ = renderer.render(wide, row: 1, col: 1)
+        var changed = wide
+        changed.rgb[0..<3] = [7, 7, 7]  // cell 0, top
+        changed.rgb[9..<12] = [7, 7, 7]  // cell 3, top
+        let out = String(decoding: renderer.render(changed, row: 1, col: 1), as: UTF8.self)
+        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;7;7;7;48;2;0;0;0m▀\u{1B}[2C▀\u{1B}[0m\u{1B}[?2026l")
     }
 
     @Test func drawsEverythingAgainAfterInvalidate() {
