@@ -89,6 +89,7 @@ let package = Package(
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),

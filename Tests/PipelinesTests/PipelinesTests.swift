@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The scripts in pipelines/, run as a person runs them, on the built stages.
+@Suite(.serialized) struct PipelinesTests {
+    /// The checkout: two folders up from this file.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Runs `pipelines/NAME ARGS` with the built stages; returns exit status, stdout, stderr.
+    func script(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
+        let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [Self.root.appendingPathComponent("pipelines/\(name)").path] + arguments
+        var env = ProcessInfo.processInfo.environment
+        env["SPOSURE_BIN"] = stages
+        env.removeValue(forKey: "GIPHY_API_KEY")
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Drain both pipes while it runs (never only after exit).
+        let errText = Drained()
+        let drainer = Thread { errText.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        drainer.start()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errText.wait(), as: UTF8.self))
+    }
+
+    @Test func theDemoPlaysTheSampleGIFsHeadlessAndPrintsTheScore() throws {
+        let result = try script("demo", ["--headless"])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("G A M E   O V E R"))
+        #expect(result.out.contains("Exposure      9s"))
+        #expect(result.out.contains("Points        105"))
+        #expect(result.out.contains("4 shown, 3 watched to the end"))
+        #expect(result.err.contains("holding by script on a virtual clock"))
+    }
+
+    @Test func theDemoGivesTheSameScoreEveryTime() throws {
+        let first = try script("demo", ["--headless"])
+        let second = try script("demo", ["--headless"])
+        #expect(first.out == second.out)
+    }
+
+    @Test func aReplayOfAScriptedRecordingGivesTheIdenticalScore() throws {
+        try withTemporaryDirectory { folder in
+            let dir = folder.path
+            let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+            // What pipelines/record saves, made offline from the sample GIFs.
+            let record = """
+                set -euo pipefail
+                "$B/gif-play" samples --out "$D/gifs" > "$D/gifs.ndjson"
+                "$B/fetch-images" --allow-file --quiet --cache "$D/cache" < "$D/gifs.ndjson" > "$D/images.ndjson"
+                printf '%s\\n' '{"t_ms":500,"down":true}' '{"t_ms":4000,"down":false}' > "$D/hold.ndjson"
+                printf '%s\\n' --renderer none --clock virtual --hold "script:$D/hold.ndjson" > "$D/play.options"
+                "$B/gif-play" --renderer none --clock virtual --hold "script:$D/hold.ndjson" < "$D/images.ndjson" | tee "$D/events.ndjson" \\
+                  | "$B/score" --no-history --format json > "$D/score.json"
+                """
+            let maker = Process()
+            maker.executableURL = URL(fileURLWithPath: "/bin/bash")
+            maker.arguments = ["-c", record]
+            maker.environment = ["B": stages, "D": dir, "PATH": "/usr/bin:/bin"]
+            try maker.run()
+            maker.waitUntilExit()
+            #expect(maker.terminationStatus == 0)
+            let saved = try String(contentsOfFile: "\(dir)/score.json", encoding: .utf8)
+            #expect(saved.contains("\"exposed_ms\":3500"))
+
+            let replay = try script("replay", [dir])
+            #expect(replay.status == 0, "\(replay.err)")
+            #expect(replay.out == saved)
+            let fromScore = try script("replay", [dir, "--from", "score"])
+            #expect(fromScore.out == saved)
+        }
+    }
+
+    @Test(arguments: ["demo", "play", "carousel", "record", "replay"])
+    func everyScriptExplainsItselfWithHelp(_ name: String) throws {
+        let result = try script(name, ["--help"])
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("usage: pipelines/\(name)"))
+    }
+
+    @Test func theLiveGameSaysWhenTheKeyIsMissing() throws {
+        let result = try script("play", ["spiders"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("GIPHY_API_KEY is not set"))
+        #expect(result.err.contains("pipelines/demo plays offline"))
+    }
+
+    @Test func anUnknownOptionIsAUsageError() throws {
+        let result = try script("demo", ["--fast"])
+        #expect(result.status == 64)
+        #expect(result.err.contains("unknown option '--fast'"))
+    }
+
+    @Test func aReplayOfAMissingFolderSaysSo() throws {
+        let result = try script("replay", ["/nonexistent/recording"])
+        #expect(result.status == 1)
+        #expect(result.err.contains("no such folder"))
+    }
+}
+
+/// What a drainer thread read, handed over once.
+final class Drained: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var data = Data()
+
+    func set(_ value: Data) {
+        data = value
+        done.signal()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data
+    }
+}
