@@ -96,8 +96,9 @@ public final class Terminal: @unchecked Sendable {
         kittyPushed = false
         if isTTY { restore += "\u{1B}[?1004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l" }
         restore += "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+        // The modes first: whoever sees the restore sequences finds the terminal cooked.
+        if savedValid { tcsetattr(fd, TCSANOW, &saved) }
         write(restore)
-        if savedValid { tcsetattr(fd, TCSAFLUSH, &saved) }
     }
 
     /// Writes `text` whole.

@@ -539,6 +539,8 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             #expect(Bytes.contains("\(esc)[?1000l", in: stopped, from: beforeStop), "mouse off on Ctrl-Z")
             #expect(session.pty.attributes().c_lflag & tcflag_t(ICANON) != 0, "cooked modes while stopped")
             let beforeContinue = session.pty.count
+            // SIGCONT before the player has stopped itself would be lost: wait for the stop.
+            #expect(waitUntilStopped(session.process.pid), "stopped after Ctrl-Z")
             kill(session.process.pid, SIGCONT)
             #expect(session.pty.waitFor("\(esc)[?1049h", after: beforeContinue), "the alternate screen again after fg")
             #expect(session.pty.waitFor("\(esc)[?1000h", after: beforeContinue), "mouse on again after fg")
@@ -614,4 +616,17 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             expectRestored(out)
         }
     }
+}
+
+/// Waits (up to 60 s) until `pid` is in the stopped state ("T" in /proc/PID/stat).
+func waitUntilStopped(_ pid: Int32) -> Bool {
+    for _ in 0..<6000 {
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+           let close = stat.lastIndex(of: ")"),
+           stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("T") {
+            return true
+        }
+        usleep(10_000)
+    }
+    return false
 }
