@@ -63,6 +63,8 @@ public final class Preloader: @unchecked Sendable {
         switch item {
         case .bad(let bad):
             return .line(stage.badLineRecord(bad))
+        case .passThrough(_, let raw):
+            return .line(raw)
         case .record(let input):
             guard input.record.kind == "image" else { return .line(input.raw) }
             guard let path = input.record.string("path"), !path.isEmpty else {

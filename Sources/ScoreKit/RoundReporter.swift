@@ -59,6 +59,8 @@ public final class RoundReporter: @unchecked Sendable {
                     }
                 case .bad:
                     scorer.addBadLine()
+                case .passThrough:
+                    break  // score parses every kind (it sets no Stage.parsedKinds)
                 }
             }
         }

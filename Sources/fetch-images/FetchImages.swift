@@ -119,6 +119,7 @@ struct FetchImages: ParsableCommand {
             stage.diagnostics.error("libcurl: \(error)")
             throw ExitCode(2)
         }
+        stage.parsedKinds = ["gif"]
         stage.start()
         let failed = fetcher.run()
         stage.finish(failed: failed)

@@ -194,6 +194,7 @@ struct Play: ParsableCommand {
 
         let stage = Stage(name: "gif-play", options: options, inputFD: inputFD, outputFD: outputFD)
         stage.mirrorFD = eventsFD
+        stage.parsedKinds = ["image"]
         let size = terminal?.size()
         let columns = self.size?.columns ?? size?.cols ?? 80, rows = self.size?.rows ?? size?.rows ?? 24
 

@@ -97,6 +97,7 @@ extension GiphyPages {
                 stage.diagnostics.error("libcurl: \(error)")
                 throw ExitCode(2)
             }
+            stage.parsedKinds = ["page", "error"]
             stage.start()
             stage.finish(failed: lister.run())
         }

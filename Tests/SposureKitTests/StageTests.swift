@@ -21,6 +21,7 @@ func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [St
         for item in batch {
             switch item {
             case .record(let record): stage.output.push(record.raw)
+            case .passThrough(_, let raw): stage.output.push(raw)
             case .bad(let bad):
                 failed = true
                 stage.output.push(stage.badLineRecord(bad))

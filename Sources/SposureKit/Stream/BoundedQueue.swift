@@ -80,6 +80,22 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         return true
     }
 
+    /// Appends as many of `elements` (from the start) as there is room for now,
+    /// under one lock; returns how many went in.
+    public func tryPush(contentsOf elements: ArraySlice<Element>) -> Int {
+        condition.lock()
+        guard !closed else {
+            condition.unlock()
+            return 0
+        }
+        let n = Swift.min(capacity - count, elements.count)
+        for element in elements.prefix(n) { append(element) }
+        if n > 0 { condition.broadcast() }
+        condition.unlock()
+        if n > 0 { onPush?() }
+        return n
+    }
+
     /// Takes up to `max` elements, waiting until there is at least one.
     /// An empty result means the queue is closed and drained.
     public func popBatch(max: Int = .max) -> [Element] {

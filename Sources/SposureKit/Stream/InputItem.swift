@@ -4,12 +4,16 @@ public enum InputItem: @unchecked Sendable {
     case record(InputRecord)
     /// A line that is not a record; it becomes a `bad_json` error record.
     case bad(BadLine)
+    /// A JSON object of a kind the stage does not handle (see ``Stage/parsedKinds``):
+    /// checked, but not parsed, and written again as it came.
+    case passThrough(line: Int, raw: [UInt8])
 
     /// The input line number.
     public var line: Int {
         switch self {
         case .record(let record): return record.line
         case .bad(let bad): return bad.line
+        case .passThrough(let line, _): return line
         }
     }
 }

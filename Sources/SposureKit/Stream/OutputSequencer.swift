@@ -42,7 +42,12 @@ public final class OutputSequencer {
 
     /// The result of item `sequence`: its lines (possibly none).
     public func emit(_ sequence: Int, _ lines: [[UInt8]]) {
-        if ordered {
+        if ordered && sequence == reorder.next && reorder.count == 0 {
+            // Next in line, nothing held: no need to go through the reorder buffer.
+            reorder.skip()
+            pending.append(contentsOf: lines)
+            released += 1
+        } else if ordered {
             reorder.put(sequence, lines)
             for ready in reorder.takeReady() {
                 pending.append(contentsOf: ready)
@@ -70,6 +75,8 @@ public final class OutputSequencer {
                 emit(sequence, stage.badLineRecord(line))
             case .record(let input):
                 handle(sequence, input)
+            case .passThrough(_, let raw):
+                emit(sequence, raw)
             }
         }
         return bad
@@ -77,8 +84,8 @@ public final class OutputSequencer {
 
     /// Hands waiting lines to the output queue without blocking.
     public func deliver() {
-        while pendingStart < pending.count, output.tryPush(pending[pendingStart]) {
-            pendingStart += 1
+        if pendingStart < pending.count {
+            pendingStart += output.tryPush(contentsOf: pending[pendingStart...])
         }
         compact()
     }

@@ -26,6 +26,9 @@ public struct ReorderBuffer<Element> {
         return ready
     }
 
+    /// Moves past the next sequence number, whose result was handed on directly.
+    public mutating func skip() { next += 1 }
+
     /// How many results are held waiting for an earlier one.
     public var count: Int { held.count }
 }

@@ -37,6 +37,10 @@ public final class Stage: @unchecked Sendable {
     public let output: BoundedQueue<[UInt8]>
     /// Called once, on the thread that asked, when a stop is requested.
     public var onStop: (@Sendable () -> Void)?
+    /// The kinds the stage handles; records of other kinds are checked (a fast
+    /// scan) but not parsed, and arrive as ``InputItem/passThrough(line:raw:)``.
+    /// nil: every record is parsed. Set before ``start(trapSignals:reading:)``.
+    public var parsedKinds: Set<String>?
     /// A second descriptor that gets every line written (`gif-play --events FILE`); set before ``start(trapSignals:reading:)``.
     public var mirrorFD: Int32?
 
@@ -195,6 +199,10 @@ public final class Stage: @unchecked Sendable {
                     guard !failedStrict else { return }
                     switch line {
                     case .text(let number, let bytes):
+                        if let kinds = parsedKinds, case .object(let kind) = JSONScan.scan(bytes), !kinds.contains(kind ?? "") {
+                            batch.append(.passThrough(line: number, raw: Array(bytes)))
+                            return
+                        }
                         do {
                             let record = try JSONRecord.parse(bytes)
                             batch.append(.record(InputRecord(record: record, line: number, raw: Array(bytes))))
