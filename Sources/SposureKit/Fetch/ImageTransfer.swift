@@ -120,7 +120,7 @@ final class ImageTransfer {
         }
         hasher.update(bufferPointer: data)
         bytes += data.count
-        // Pieces arrive a few KB at a time: gather them, and write in large blocks.
+        // Pieces arrive a few KB at a time: gather them, and write in 64 KB blocks.
         if pendingCount + data.count > Self.blockSize && !flush() { return 0 }
         if data.count >= Self.blockSize {
             return writeOut(data) ? data.count : 0
@@ -132,7 +132,7 @@ final class ImageTransfer {
     }
 
     /// How much is gathered before a write.
-    static let blockSize = 256 << 10
+    static let blockSize = 64 << 10  // under malloc's mmap threshold: recycled, no page faults a transfer
     private var pending: UnsafeMutableRawBufferPointer?
     private var pendingCount = 0
 
