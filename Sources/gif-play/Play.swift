@@ -154,8 +154,10 @@ struct Play: ParsableCommand {
             }
         }
 
-        // Files on the command line become image records on a pipe of our own.
+        // Files on the command line become image records on a pipe of our own,
+        // fed by a thread started once the signals are blocked (see below).
         var inputFD: Int32 = 0
+        var feedFiles: (() -> Void)?
         if !files.isEmpty {
             var fds: [Int32] = [0, 0]
             guard pipe(&fds) == 0 else { throw ExitCode(2) }
@@ -170,13 +172,15 @@ struct Play: ParsableCommand {
                 return record.text + "\n"
             }
             let writeEnd = fds[1]
-            Thread {
-                for line in lines {
-                    var line = line
-                    line.withUTF8 { _ = write(writeEnd, $0.baseAddress, $0.count) }
-                }
-                close(writeEnd)
-            }.start()
+            feedFiles = {
+                Thread {
+                    for line in lines {
+                        var line = line
+                        line.withUTF8 { _ = write(writeEnd, $0.baseAddress, $0.count) }
+                    }
+                    close(writeEnd)
+                }.start()
+            }
         }
 
         let headless = configuration.renderer == .none
@@ -244,6 +248,7 @@ struct Play: ParsableCommand {
             }
         }
         stage.start(trapSignals: false)
+        feedFiles?()
         preloader.start()
         let reason = player.run()
         terminal?.leave()

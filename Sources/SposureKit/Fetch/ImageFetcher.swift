@@ -35,6 +35,9 @@ public final class ImageFetcher {
     private var refreshed = Set<String>()
 
     private let statistics = FetchStatistics()
+    /// Made on first use, after the stage has blocked the signals its trap
+    /// thread takes: a thread started earlier would let SIGINT kill the process.
+    private lazy var hashing = HashWorker()
     private var lastProgress: UInt64 = 0
 
     /// An engine for `stage`, storing into `cache`.
@@ -176,7 +179,7 @@ public final class ImageFetcher {
             return finish(job, .failure(FetchFailure("transfer", "libcurl could not make a handle")))
         }
         easy.reset()
-        let transfer = ImageTransfer(job: job, easy: easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes)
+        let transfer = ImageTransfer(job: job, easy: easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes, hashing: hashing)
         do {
             try transfer.configure(configuration, share: multi.share)
         } catch {

@@ -47,14 +47,16 @@ final class ImageTransfer {
     private(set) var status = 0
     private var fd: Int32 = -1
     private var head: [UInt8] = []
-    private var hasher = SHA256()
+    private let hashing: HashWorker
+    private let stream = HashStream()
     private var discarded = 0
     /// Set by the write callback when it stops the transfer.
     private(set) var failure: FetchFailure?
     /// libcurl's detailed message for a failed transfer.
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(job: FetchJob, easy: CurlEasy, temporaryPath: String, maxBytes: Int) {
+    init(job: FetchJob, easy: CurlEasy, temporaryPath: String, maxBytes: Int, hashing: HashWorker) {
+        self.hashing = hashing
         self.job = job
         self.easy = easy
         self.temporaryPath = temporaryPath
@@ -118,7 +120,6 @@ final class ImageTransfer {
                 return 0
             }
         }
-        hasher.update(bufferPointer: data)
         bytes += data.count
         // Pieces arrive a few KB at a time: gather them, and write in 64 KB blocks.
         if pendingCount + data.count > Self.blockSize && !flush() { return 0 }
@@ -161,6 +162,7 @@ final class ImageTransfer {
             }
             offset += n
         }
+        hashing.submit(stream, Array(data))
         return true
     }
 
@@ -175,7 +177,9 @@ final class ImageTransfer {
             return .failure(.curl(result, detail: String(cString: errorBuffer)))
         }
         guard GIFSignature.matches(head) else { return .failure(notGIF()) }
-        return .success(ImageCache.Entry(bytes: bytes, sha256: hasher.finalize().hexString))
+        // The last gathered piece goes to the file (and the hash) before the digest.
+        guard flush() else { return .failure(failure ?? FetchFailure("cache_write", "cannot write \(temporaryPath)")) }
+        return .success(ImageCache.Entry(bytes: bytes, sha256: hashing.digest(stream)))
     }
 
     /// Writes what is gathered and closes the temporary file, keeping it for
