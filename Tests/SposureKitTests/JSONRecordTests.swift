@@ -54,3 +54,17 @@ import Testing
         #expect(record.keys == ["a", "c", "d"])
     }
 }
+
+@Suite struct JSONRecordNestingTests {
+    @Test func setsNestedObjectsRealsAndOptionals() {
+        let record = JSONRecord()
+        let inner = record.setObject("best")
+        inner.set("round", 3)
+        inner.set("mean", 4.5)
+        record.set("whole", 7.0)
+        record.set("nan", Double.nan)
+        record.set("name", nil as String?)
+        record.set("flag", true as Bool?)
+        #expect(record.text == #"{"best":{"round":3,"mean":4.5},"whole":7.0,"nan":null,"name":null,"flag":true}"#)
+    }
+}

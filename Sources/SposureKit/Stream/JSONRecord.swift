@@ -185,6 +185,30 @@ public final class JSONRecord: @unchecked Sendable {
         if let value { set(key, value) } else { setNull(key) }
     }
 
+    /// Sets `key` to a real (null when not finite: JSON has no NaN or infinity).
+    public func set(_ key: String, _ value: Double) {
+        if value.isFinite { put(key, json_real(value)) } else { setNull(key) }
+    }
+
+    /// Sets `key` to an optional string, null when nil.
+    public func set(_ key: String, _ value: String?) {
+        if let value { set(key, value) } else { setNull(key) }
+    }
+
+    /// Sets `key` to an optional boolean, null when nil.
+    public func set(_ key: String, _ value: Bool?) {
+        if let value { set(key, value) } else { setNull(key) }
+    }
+
+    /// Sets `key` to a new empty object and returns it: fields set on the
+    /// result show in this record (jansson shares the value).
+    @discardableResult
+    public func setObject(_ key: String) -> JSONRecord {
+        guard let value = json_object() else { return JSONRecord() }
+        json_object_set(object, key, value)
+        return JSONRecord(owning: value)
+    }
+
     /// Removes `key` when present.
     public func remove(_ key: String) { json_object_del(object, key) }
 
