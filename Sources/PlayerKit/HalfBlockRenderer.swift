@@ -1,27 +1,49 @@
-/// Draws pictures with the upper-half-block character `▀`: each cell shows two
-/// pixels, the top one as the foreground colour and the bottom one as the
-/// background, in 24-bit colour or the xterm 256-colour palette.
+/// Draws pictures with half blocks: each cell shows two pixels, one as the
+/// foreground colour of `▀` or `▄` and the other as the background, in 24-bit
+/// colour or the xterm 256-colour palette.
 ///
-/// Only cells that changed since the last frame are written, with cursor
-/// moves between runs and colour codes only when the colour changes, and the
-/// whole frame goes out wrapped in synchronized-output mode (`?2026`).
+/// Only cells that changed since the last frame are written, and each as
+/// cheaply as it can be: a cell picks the glyph (`▀`, `▄`, a space or `█`)
+/// that keeps the colours already set where it can, colour codes are written
+/// only for colours that change (the colours set stay known from one frame to
+/// the next), and the cursor gets to the next changed cell by the shortest
+/// move (forward on a row, a new line and forward, or absolute). The whole
+/// frame goes out wrapped in synchronized-output mode (`?2026`).
+///
+/// New lines rely on the terminal turning `\n` into CR LF (`ONLCR`, which
+/// ``Terminal`` sets); with `lineFeeds` false every row change is an
+/// absolute move.
 public struct HalfBlockRenderer: Sendable {
     /// 24-bit colour, or the 256-colour palette.
     public let truecolor: Bool
+    /// Whether `\n` may move the cursor to the start of the next row.
+    public var lineFeeds: Bool
     private var previous: [UInt64] = []
     private var previousWidth = 0
     private var previousOrigin = (row: 0, col: 0)
+    /// The colours the terminal has now (-1: not known).
+    private var fg = -1, bg = -1
 
     /// A renderer for truecolor or 256-colour terminals.
-    public init(truecolor: Bool) { self.truecolor = truecolor }
+    public init(truecolor: Bool, lineFeeds: Bool = true) {
+        self.truecolor = truecolor
+        self.lineFeeds = lineFeeds
+    }
 
     /// Forgets what is on screen: the next frame is drawn whole.
     public mutating func invalidate() {
         previous = []
+        forgetColors()
+    }
+
+    /// Forgets the colours set: someone else wrote colour codes (or a reset).
+    public mutating func forgetColors() {
+        fg = -1
+        bg = -1
     }
 
     /// The bytes that put `picture` on screen with its top-left cell at
-    /// (`row`, `col`) (1-based), changed cells only.
+    /// (`row`, `col`) (1-based), changed cells only; nothing when no cell changed.
     public mutating func render(_ picture: CellPicture, row originRow: Int, col originCol: Int) -> [UInt8] {
         let cols = picture.width
         let rows = picture.height / 2
@@ -33,7 +55,8 @@ public struct HalfBlockRenderer: Sendable {
         }
         var out = ByteWriter(capacity: 64 + count * 4)
         out.append("\u{1B}[?2026h")
-        var fg = -1, bg = -1
+        let empty = out.bytes.count
+        // Where the cursor is, in the picture's cells (-1: not known).
         var cursorRow = -1, cursorCol = -1
         picture.rgb.withUnsafeBufferPointer { rgb in
             for row in 0..<rows {
@@ -49,31 +72,135 @@ public struct HalfBlockRenderer: Sendable {
                     let key = UInt64(upper) << 24 | UInt64(lower)
                     let cell = row * cols + col
                     if previous[cell] == key { continue }
+                    if truecolor && Self.alike(previous[cell], key) { continue }
                     previous[cell] = key
-                    if cursorRow == row && cursorCol < col {
-                        // Forward on the same row: shorter than an absolute move.
-                        out.append("\u{1B}[")
-                        if col - cursorCol > 1 { out.append(number: col - cursorCol) }
-                        out.append(byte: UInt8(ascii: "C"))
-                    } else if cursorRow != row || cursorCol != col {
-                        out.moveTo(row: originRow + row, col: originCol + col)
-                    }
-                    if upper == lower {
-                        if bg != lower { setColors(&out, foreground: nil, background: lower); bg = lower }
-                        out.append(byte: 0x20)
-                    } else {
-                        setColors(&out, foreground: fg != upper ? upper : nil, background: bg != lower ? lower : nil)
-                        fg = upper
-                        bg = lower
-                        out.append("▀")
-                    }
+                    move(&out, from: (cursorRow, cursorCol), to: (row, col), origin: (originRow, originCol), width: cols)
+                    drawCell(&out, upper: upper, lower: lower)
                     cursorRow = row
                     cursorCol = col + 1
                 }
             }
         }
-        out.append("\u{1B}[0m\u{1B}[?2026l")
+        guard out.bytes.count > empty else { return [] }
+        out.append("\u{1B}[?2026l")
         return out.bytes
+    }
+
+    /// How far (0–255) a channel may move before a truecolor cell is drawn
+    /// again. A cell is compared with what the screen shows, not with the last
+    /// frame, so it is never further off than this: 3 levels of 255 cannot be
+    /// seen in a moving picture, and the cells whose colours only shimmer
+    /// (area averaging makes every edge that moves by part of a pixel do that)
+    /// stay as they are instead of costing ~35 bytes each.
+    static let tolerance = 3
+
+    /// Whether two cells (top and bottom 0xRRGGBB, packed as in `render`) differ
+    /// by at most ``tolerance`` in every channel.
+    static func alike(_ a: UInt64, _ b: UInt64) -> Bool {
+        guard a != UInt64.max else { return false }
+        var shift: UInt64 = 0
+        while shift < 48 {
+            let x = Int(a >> shift & 0xFF), y = Int(b >> shift & 0xFF)
+            if abs(x - y) > tolerance { return false }
+            shift += 8
+        }
+        return true
+    }
+
+    /// The shortest way from the cursor to cell (`row`, `col`) of the picture.
+    /// `cursor.col` is the cell after the last one written; past the
+    /// picture's right edge (maybe the screen's, where terminals differ on
+    /// what a relative move does) only new lines and absolute moves are used.
+    private func move(_ out: inout ByteWriter, from cursor: (row: Int, col: Int), to cell: (row: Int, col: Int),
+                      origin: (row: Int, col: Int), width: Int) {
+        if cursor.row == cell.row && cursor.col == cell.col { return }
+        if cursor.row == cell.row && cursor.col < cell.col {
+            forward(&out, cell.col - cursor.col)
+            return
+        }
+        let screenRow = origin.row + cell.row, screenCol = origin.col + cell.col
+        enum Way { case absolute, lineFeeds, down }
+        var best = (way: Way.absolute, cost: 4 + digits(screenRow) + digits(screenCol))
+        if cursor.row >= 0 && cursor.row < cell.row {
+            let rowsDown = cell.row - cursor.row
+            if lineFeeds {
+                // `\n` is CR LF: down a row, to the first column.
+                let cost = rowsDown + Self.forwardCost(screenCol - 1)
+                if cost < best.cost { best = (.lineFeeds, cost) }
+            }
+            if cursor.col < width {
+                let cost = (rowsDown == 1 ? 3 : 3 + digits(rowsDown)) + Self.horizontalCost(cell.col - cursor.col)
+                if cost < best.cost { best = (.down, cost) }
+            }
+        }
+        switch best.way {
+        case .absolute:
+            out.moveTo(row: screenRow, col: screenCol)
+        case .lineFeeds:
+            for _ in 0..<(cell.row - cursor.row) { out.append(byte: 0x0A) }
+            if screenCol > 1 { forward(&out, screenCol - 1) }
+        case .down:
+            out.append("\u{1B}[")
+            if cell.row - cursor.row > 1 { out.append(number: cell.row - cursor.row) }
+            out.append(byte: UInt8(ascii: "B"))
+            let across = cell.col - cursor.col
+            if across > 0 {
+                forward(&out, across)
+            } else if across < 0 && -across <= 3 {
+                for _ in 0..<(-across) { out.append(byte: 0x08) }
+            } else if across < 0 {
+                out.append("\u{1B}[")
+                out.append(number: -across)
+                out.append(byte: UInt8(ascii: "D"))
+            }
+        }
+    }
+
+    /// Bytes of `ESC [ n C` (none for 0).
+    private static func forwardCost(_ n: Int) -> Int { n == 0 ? 0 : n == 1 ? 3 : 3 + String(n).utf8.count }
+
+    /// Bytes of a move of `n` cells along the row: forward, or back with backspaces or `ESC [ n D`.
+    private static func horizontalCost(_ n: Int) -> Int { n >= 0 ? forwardCost(n) : min(-n, forwardCost(-n)) }
+
+    /// `ESC [ n C`: `n` cells to the right.
+    private func forward(_ out: inout ByteWriter, _ n: Int) {
+        out.append("\u{1B}[")
+        if n > 1 { out.append(number: n) }
+        out.append(byte: UInt8(ascii: "C"))
+    }
+
+    private func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : String(n).count }
+
+    /// One cell showing `upper` over `lower`, with whichever glyph needs the
+    /// fewest colour codes given the colours set now.
+    private mutating func drawCell(_ out: inout ByteWriter, upper: Int, lower: Int) {
+        if upper == lower {
+            // A space in the background colour, or a full block in the foreground's.
+            if bg == upper {
+                out.append(byte: 0x20)
+            } else if fg == upper {
+                out.append("█")
+            } else {
+                setColors(&out, foreground: nil, background: upper)
+                bg = upper
+                out.append(byte: 0x20)
+            }
+            return
+        }
+        // `▀` needs fg = upper, bg = lower; `▄` the other way round.
+        let upperHalf = (fg == upper ? 0 : 1) + (bg == lower ? 0 : 1)
+        let lowerHalf = (fg == lower ? 0 : 1) + (bg == upper ? 0 : 1)
+        if lowerHalf < upperHalf {
+            setColors(&out, foreground: fg != lower ? lower : nil, background: bg != upper ? upper : nil)
+            fg = lower
+            bg = upper
+            out.append("▄")
+        } else {
+            setColors(&out, foreground: fg != upper ? upper : nil, background: bg != lower ? lower : nil)
+            fg = upper
+            bg = lower
+            out.append("▀")
+        }
     }
 
     /// One SGR sequence for whichever colours changed (none: nothing written).
@@ -87,7 +214,11 @@ public struct HalfBlockRenderer: Sendable {
     }
 
     private func colorParameters(_ out: inout ByteWriter, background: Bool, _ color: Int) {
-        if truecolor {
+        if truecolor, let index = Palette256.exactIndex(rgb: color) {
+            // The same colour, shorter: `5;231` for `2;255;255;255`.
+            out.append(background ? "48;5;" : "38;5;")
+            out.append(number: index)
+        } else if truecolor {
             out.append(background ? "48;2;" : "38;2;")
             out.append(number: color >> 16)
             out.append(byte: 0x3B)
@@ -116,6 +247,27 @@ public enum Palette256 {
         let grey = 8 + 10 * greyStep
         let greyDistance = square(grey - r) + square(grey - g) + square(grey - b)
         return greyDistance < cubeDistance ? 232 + greyStep : cube
+    }
+
+    /// The palette index (16–255) whose colour is exactly 0xRRGGBB in xterm's
+    /// palette, if there is one. (Entries 0–15 are left out: themes change them.)
+    public static func exactIndex(rgb: Int) -> Int? {
+        let r = rgb >> 16 & 0xFF, g = rgb >> 8 & 0xFF, b = rgb & 0xFF
+        if let cr = level(r), let cg = level(g), let cb = level(b) { return 16 + 36 * cr + 6 * cg + cb }
+        if r == g && g == b && r >= 8 && r <= 238 && (r - 8) % 10 == 0 { return 232 + (r - 8) / 10 }
+        return nil
+    }
+
+    private static func level(_ value: Int) -> Int? {
+        switch value {
+        case 0: 0
+        case 95: 1
+        case 135: 2
+        case 175: 3
+        case 215: 4
+        case 255: 5
+        default: nil
+        }
     }
 
     private static func cubeStep(_ value: Int) -> Int {

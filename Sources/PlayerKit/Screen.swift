@@ -95,6 +95,7 @@ public final class Screen {
         guard clean != lastStatus else { return }
         lastStatus = clean
         write(Array("\u{1B}[\(rows);1H\u{1B}[0m\u{1B}[2m\(clean)\u{1B}[0m\u{1B}[K".utf8))
+        halfBlock?.forgetColors()
     }
 
     private func write(_ bytes: [UInt8]) {

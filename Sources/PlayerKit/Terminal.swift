@@ -58,10 +58,12 @@ public final class Terminal: @unchecked Sendable {
         if isTTY, tcgetattr(fd, &saved) == 0 {
             savedValid = true
             var raw = saved
-            // Raw input, but keep ISIG so Ctrl-C and Ctrl-Z still signal, and OPOST for output.
+            // Raw input, but keep ISIG so Ctrl-C and Ctrl-Z still signal; output
+            // keeps (or gets) OPOST and ONLCR, since the renderer's `\n` means CR LF.
             raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
             raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN)
             raw.c_cflag |= tcflag_t(CS8)
+            raw.c_oflag |= tcflag_t(OPOST | ONLCR)
             withUnsafeMutableBytes(of: &raw.c_cc) { cc in
                 cc[Int(VMIN)] = 0
                 cc[Int(VTIME)] = 0

@@ -9,18 +9,19 @@ import Testing
 
     @Test func drawsTopAndBottomPixelsAsForegroundAndBackground() {
         var renderer = HalfBlockRenderer(truecolor: true)
-        let out = renderer.render(picture([(255, 0, 0), (0, 0, 0), (0, 0, 255), (0, 0, 0)]), row: 3, col: 5)
+        let out = renderer.render(picture([(255, 0, 0), (0, 0, 0), (0, 0, 254), (0, 0, 0)]), row: 3, col: 5)
         let text = String(decoding: out, as: UTF8.self)
-        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;2;255;0;0;48;2;0;0;255m▀\u{1B}[48;2;0;0;0m \u{1B}[0m\u{1B}[?2026l")
+        // Red and black are palette colours (196, 16): the shorter codes say the same.
+        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;5;196;48;2;0;0;254m▀\u{1B}[48;5;16m \u{1B}[?2026l")
     }
 
     @Test func redrawsOnlyTheCellsThatChanged() {
         var renderer = HalfBlockRenderer(truecolor: true)
         _ = renderer.render(picture([(1, 1, 1), (2, 2, 2), (1, 1, 1), (2, 2, 2)]), row: 1, col: 1)
         let same = renderer.render(picture([(1, 1, 1), (2, 2, 2), (1, 1, 1), (2, 2, 2)]), row: 1, col: 1)
-        #expect(String(decoding: same, as: UTF8.self) == "\u{1B}[?2026h\u{1B}[0m\u{1B}[?2026l")
+        #expect(same.isEmpty, "nothing changed: nothing is written")
         let second = renderer.render(picture([(1, 1, 1), (9, 9, 9), (1, 1, 1), (9, 9, 9)]), row: 1, col: 1)
-        #expect(String(decoding: second, as: UTF8.self) == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[48;2;9;9;9m \u{1B}[0m\u{1B}[?2026l")
+        #expect(String(decoding: second, as: UTF8.self) == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[48;2;9;9;9m \u{1B}[?2026l")
     }
 
     @Test func movesForwardOnARowInsteadOfJumping() {
@@ -31,7 +32,72 @@ import Testing
         changed.rgb[0..<3] = [7, 7, 7]  // cell 0, top
         changed.rgb[9..<12] = [7, 7, 7]  // cell 3, top
         let out = String(decoding: renderer.render(changed, row: 1, col: 1), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;7;7;7;48;2;0;0;0m▀\u{1B}[2C▀\u{1B}[0m\u{1B}[?2026l")
+        // The colours set by the first frame are still known: black needs no code.
+        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;7;7;7m▀\u{1B}[2C▀\u{1B}[?2026l")
+    }
+
+    @Test func goesToTheNextRowTheShortestWay() {
+        // Down a row and one back: `ESC[B` and a backspace.
+        var renderer = HalfBlockRenderer(truecolor: true)
+        let tall = CellPicture(width: 2, height: 4, rgb: Array(repeating: 0, count: 24))
+        _ = renderer.render(tall, row: 5, col: 12)
+        var changed = tall
+        changed.rgb[0..<3] = [7, 7, 7]  // cell (0, 0), top
+        changed.rgb[12..<15] = [7, 7, 7]  // cell (1, 0), top
+        let down = String(decoding: renderer.render(changed, row: 5, col: 12), as: UTF8.self)
+        #expect(down == "\u{1B}[?2026h\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\u{1B}[B\u{08}▀\u{1B}[?2026l")
+
+        // From the picture's right edge (maybe the screen's, where relative moves
+        // are not safe) to the next row's first cell: `\n` (CR LF) and 11
+        // forward is 6 bytes, `ESC[6;12H` 7.
+        let wide = CellPicture(width: 20, height: 4, rgb: Array(repeating: 0, count: 240))
+        var far = wide
+        far.rgb[57..<60] = [7, 7, 7]  // cell (0, 19), top
+        far.rgb[120..<123] = [7, 7, 7]  // cell (1, 0), top
+        var lines = HalfBlockRenderer(truecolor: true)
+        _ = lines.render(wide, row: 5, col: 12)
+        let out = String(decoding: lines.render(far, row: 5, col: 12), as: UTF8.self)
+        #expect(out == "\u{1B}[?2026h\u{1B}[5;31H\u{1B}[38;2;7;7;7m▀\n\u{1B}[11C▀\u{1B}[?2026l")
+        var absolute = HalfBlockRenderer(truecolor: true, lineFeeds: false)
+        _ = absolute.render(wide, row: 5, col: 12)
+        let moved = String(decoding: absolute.render(far, row: 5, col: 12), as: UTF8.self)
+        #expect(moved == "\u{1B}[?2026h\u{1B}[5;31H\u{1B}[38;2;7;7;7m▀\u{1B}[6;12H▀\u{1B}[?2026l")
+    }
+
+    @Test func picksTheGlyphThatKeepsTheColoursAlreadySet() {
+        var renderer = HalfBlockRenderer(truecolor: true)
+        // Cell 0 sets fg 1 / bg 2; cell 1 is 2 over 3: `▄` keeps bg 2 and needs fg 3 only.
+        let out = String(decoding: renderer.render(picture([(1, 1, 1), (2, 2, 2), (2, 2, 2), (3, 3, 3)]), row: 1, col: 1), as: UTF8.self)
+        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;1;1;1;48;2;2;2;2m▀\u{1B}[38;2;3;3;3m▄\u{1B}[?2026l")
+        // A solid cell in the foreground colour is a full block, with no code at all.
+        var solid = HalfBlockRenderer(truecolor: true)
+        let block = String(decoding: solid.render(picture([(1, 1, 1), (1, 1, 1), (2, 2, 2), (1, 1, 1)]), row: 1, col: 1), as: UTF8.self)
+        #expect(block == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;1;1;1;48;2;2;2;2m▀█\u{1B}[?2026l")
+    }
+
+    @Test func leavesCellsThatMovedByAFewLevelsAlone() {
+        var renderer = HalfBlockRenderer(truecolor: true)
+        _ = renderer.render(picture([(100, 100, 100), (10, 10, 10), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1)
+        // Within 3 levels of what the screen shows: nothing to write.
+        #expect(renderer.render(picture([(103, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1).isEmpty)
+        // Compared with the screen, not the last frame: drifting on by 3 more is drawn.
+        let drift = String(decoding: renderer.render(picture([(106, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1), as: UTF8.self)
+        #expect(drift == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;106;97;100;48;2;50;50;50m▀\u{1B}[?2026l")
+        // The 256-colour renderer compares palette entries exactly.
+        var palette = HalfBlockRenderer(truecolor: false)
+        _ = palette.render(picture([(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1)
+        #expect(!palette.render(picture([(0, 0, 60), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1).isEmpty)
+    }
+
+    @Test func writesPaletteColoursWithTheShorterCode() {
+        #expect(Palette256.exactIndex(rgb: 0xFFFFFF) == 231)
+        #expect(Palette256.exactIndex(rgb: 0x000000) == 16)
+        #expect(Palette256.exactIndex(rgb: 0x5F87AF) == 67)
+        #expect(Palette256.exactIndex(rgb: 0x080808) == 232)
+        #expect(Palette256.exactIndex(rgb: 0xEEEEEE) == 255)
+        #expect(Palette256.exactIndex(rgb: 0xFEFFFF) == nil)
+        #expect(Palette256.exactIndex(rgb: 0x090909) == nil)
+        #expect(Palette256.exactIndex(rgb: 0xF8F8F8) == nil)
     }
 
     @Test func drawsEverythingAgainAfterInvalidate() {

@@ -207,6 +207,17 @@ enum Bytes {
         return nil
     }
 
+    /// How many times `text` occurs in `haystack` from `from`, not overlapping.
+    static func count(_ text: String, in haystack: [UInt8], from: Int = 0) -> Int {
+        var found = 0, at = from
+        let needle = Array(text.utf8)
+        while let next = find(needle, in: haystack, from: at) {
+            found += 1
+            at = next + needle.count
+        }
+        return found
+    }
+
     static func contains(_ text: String, in haystack: [UInt8], from: Int = 0) -> Bool {
         find(Array(text.utf8), in: haystack, from: from) != nil
     }
@@ -557,16 +568,21 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
     @Test func aResizeRefitsThePictureAtOnce() throws {
         try withTemporaryDirectory { folder in
             // An 8×8 GIF fits 80×24 (23 picture rows) as 46×23 cells from column 18,
-            // and 120×40 (39 picture rows) as 78×39 cells from column 22.
+            // and 120×40 (39 picture rows) as 78×39 cells from column 22. A whole
+            // frame starts at its top-left cell and goes down a row at a time
+            // with a new line and a move to its first column.
             let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 50, count: 20, in: folder)
             defer { session.pty.close() }
             session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[23;18H"), "the first frame fills 23 rows: \(Bytes.excerpt(session.pty.bytes))")
+            let fitted = session.pty.waitFor { out in
+                Bytes.contains("\(esc)[1;18H", in: out) && Bytes.count("\n\(esc)[17C", in: out) >= 22
+            }
+            #expect(fitted, "the first frame fills 23 rows from column 18: \(Bytes.excerpt(session.pty.bytes))")
             let mark = session.pty.count
             session.pty.setSize(cols: 120, rows: 40)
             session.process.send(signal: SIGWINCH)
             let redrawn = session.pty.waitFor { out in
-                (1...39).allSatisfy { Bytes.contains("\(esc)[\($0);22H", in: out, from: mark) }
+                Bytes.contains("\(esc)[1;22H", in: out, from: mark) && Bytes.count("\n\(esc)[21C", in: out, from: mark) >= 38
                     && Bytes.contains("\(esc)[40;1H", in: out, from: mark)
             }
             #expect(redrawn, "a full redraw at 120×40 after the resize: \(Bytes.excerpt(Array(session.pty.bytes[mark...]), last: 600))")
