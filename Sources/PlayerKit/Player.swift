@@ -146,7 +146,7 @@ public final class Player: @unchecked Sendable {
     private func waitForNext(from time: Int) -> EndReason? {
         var next: Int? = nil
         if held, let current, current.pausedLeft == nil {
-            next = current.frameStart + current.gif.delays[current.index]
+            next = current.frameStart + current.gif.delay(current.index)
         }
         if held, current == nil, let waiting { next = min(next ?? waiting.at, waiting.at) }
         if scriptIndex < script.count { next = min(next ?? script[scriptIndex].atMs, script[scriptIndex].atMs) }
@@ -227,7 +227,7 @@ public final class Player: @unchecked Sendable {
             }
             if var playing = current, let left = playing.pausedLeft {
                 // Resume where the pause left off.
-                playing.frameStart = time - (playing.gif.delays[playing.index] - left)
+                playing.frameStart = time - (playing.gif.delay(playing.index) - left)
                 playing.pausedLeft = nil
                 current = playing
                 screen.clear()
@@ -245,7 +245,7 @@ public final class Player: @unchecked Sendable {
         endStall(at: time)
         emit(hold: holdDownAt, up: time)
         if var playing = current {
-            playing.pausedLeft = max(0, playing.frameStart + playing.gif.delays[playing.index] - time)
+            playing.pausedLeft = max(0, playing.frameStart + playing.gif.delay(playing.index) - time)
             current = playing
         }
         screen.message("paused: hold to go on · q quits")
@@ -298,7 +298,7 @@ public final class Player: @unchecked Sendable {
                 }
             }
             guard var playing = current else { continue }
-            let due = playing.frameStart + playing.gif.delays[playing.index]
+            let due = playing.frameStart + playing.gif.delay(playing.index)
             let until = min(due, time)
             if let limit = configuration.timeLimitMs, exposedTotal + (until - lastAt) >= limit {
                 let end = lastAt + (limit - exposedTotal)
@@ -322,7 +322,7 @@ public final class Player: @unchecked Sendable {
             // The frame's time is up: the next frame, the next loop, or the next GIF.
             playing.index += 1
             playing.frameStart = due
-            if playing.index == playing.gif.pictures.count {
+            if !playing.gif.hasFrame(playing.index) {
                 playing.loopsDone += 1
                 let moreLoops = playing.loopsDone < configuration.loops
                 let tooShort = playing.playedMs < configuration.minMs
@@ -334,7 +334,7 @@ public final class Player: @unchecked Sendable {
                     continue
                 }
             }
-            let behind = playing.frameStart + playing.gif.delays[playing.index] <= time
+            let behind = playing.frameStart + playing.gif.delay(playing.index) <= time
             if configuration.virtualClock || !behind {
                 if configuration.virtualClock {
                     screen.draw(playing.gif, frame: playing.index)
@@ -353,7 +353,7 @@ public final class Player: @unchecked Sendable {
 
     /// Whether the frame on screen is the GIF's last: its end completes the GIF.
     private func isLastFrame(_ playing: Playing) -> Bool {
-        playing.index == playing.gif.pictures.count - 1 && playing.loopsDone + 1 >= configuration.loops
+        !playing.gif.hasFrame(playing.index + 1) && playing.loopsDone + 1 >= configuration.loops
             && playing.playedMs >= configuration.minMs
     }
 
@@ -373,6 +373,7 @@ public final class Player: @unchecked Sendable {
             case .gif(var gif, let at):
                 if gif.layout != preloader.layout, let path = gif.record.string("path"),
                    let refitted = try? PreparedGIF.prepare(record: gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
+                    gif.frames.cancel()
                     gif = refitted
                 }
                 return (gif, configuration.virtualClock ? at : 0)
@@ -437,9 +438,12 @@ public final class Player: @unchecked Sendable {
         preloader.layout = screen.layout(background: configuration.background, cellPixels: cellPixels)
         if var playing = current, let path = playing.gif.record.string("path"),
            let refitted = try? PreparedGIF.prepare(record: playing.gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
+            playing.gif.frames.cancel()
             playing.gif = refitted
+            // The new fit has every frame now; one the old fit had may be missing (a file changed).
+            if !refitted.hasFrame(playing.index) { playing.index = max(0, refitted.frames.decoded - 1) }
             current = playing
-            if held { screen.draw(refitted, frame: min(playing.index, refitted.pictures.count - 1)) }
+            if held { screen.draw(refitted, frame: playing.index) }
         } else if promptShown {
             showPrompt()
         }

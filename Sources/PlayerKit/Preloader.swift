@@ -11,11 +11,15 @@ public enum BufferItem: @unchecked Sendable {
     case line([UInt8])
 }
 
-/// The decoder thread: keeps the next GIFs decoded and fitted to the screen
-/// in a bounded gif buffer, so the player never waits on giflib between GIFs.
+/// The decoder threads: keep the next GIFs started (decoded and fitted to
+/// the screen for their first half second) in a bounded gif buffer, and
+/// decode the rest of each while it plays, ahead of the frame on screen, so
+/// the player never waits on giflib and a GIF the round never reaches costs
+/// only its start.
 ///
 /// ```
 /// [input queue] ─▶ preloader thread (giflib, scaling) ─▶ [gif buffer, --buffer N] ─▶ player
+///                         └─▶ [decodings] ─▶ finisher thread ─▶ frames of the GIF playing
 /// ```
 ///
 /// Records that are not images go through the same buffer, so they reach
@@ -23,10 +27,17 @@ public enum BufferItem: @unchecked Sendable {
 public final class Preloader: @unchecked Sendable {
     /// The gif buffer.
     public let buffer: BoundedQueue<BufferItem>
+    /// The play decoded before a GIF enters the buffer, and kept decoded ahead
+    /// of the frame on screen while it plays, in ms.
+    public static let aheadMs = 500
     private let stage: Stage
     private let configuration: PlayerConfiguration
     private let lock = NSLock()
     private var currentLayout: ScreenLayout
+    /// The GIFs whose decoding is not finished, in play order.
+    private let decodings: BoundedQueue<GIFDecoding>
+    /// The lock of every frame store: the finisher waits on it for demand.
+    private let frameCondition = NSCondition()
 
     /// A preloader reading `stage`'s input, fitting to `layout`.
     public init(stage: Stage, configuration: PlayerConfiguration, layout: ScreenLayout) {
@@ -34,6 +45,8 @@ public final class Preloader: @unchecked Sendable {
         self.configuration = configuration
         currentLayout = layout
         buffer = BoundedQueue(capacity: max(1, configuration.buffer))
+        // The GIF playing, the buffer's, the one waiting to go in, and room.
+        decodings = BoundedQueue(capacity: max(1, configuration.buffer) + 3)
     }
 
     /// The layout new GIFs are fitted to; set on resize.
@@ -42,11 +55,14 @@ public final class Preloader: @unchecked Sendable {
         set { lock.withLock { currentLayout = newValue } }
     }
 
-    /// Starts the thread.
+    /// Starts the threads.
     public func start() {
         let thread = Thread { [self] in run() }
         thread.name = "preloader"
         thread.start()
+        let finisher = Thread { [self] in finish() }
+        finisher.name = "finisher"
+        finisher.start()
     }
 
     private func run() {
@@ -56,6 +72,15 @@ public final class Preloader: @unchecked Sendable {
             }
         }
         buffer.close()
+        decodings.close()
+    }
+
+    /// Decodes the rest of each GIF, one at a time in play order, a frame
+    /// whenever the player's look-ahead asks for one.
+    private func finish() {
+        while case let batch = decodings.popBatch(max: 1), let decoding = batch.first {
+            while decoding.store.waitForDemand(), decoding.step() {}
+        }
     }
 
     /// Turns one input item into what the player needs.
@@ -72,10 +97,14 @@ public final class Preloader: @unchecked Sendable {
                 return .line(error.serialized())
             }
             do {
-                let gif = try PreparedGIF.prepare(record: input.record, path: path, layout: layout, options: configuration.decode)
-                if let truncation = gif.truncation {
-                    stage.diagnostics.warning("stdin:\(input.line): \(path): \(truncation.message) (playing the \(gif.pictures.count) frames before it)")
+                let diagnostics = stage.diagnostics, line = input.line
+                let (gif, rest) = try PreparedGIF.begin(
+                    record: input.record, path: path, layout: layout, options: configuration.decode,
+                    firstMs: Self.aheadMs, condition: frameCondition
+                ) { truncation, frames in
+                    diagnostics.warning("stdin:\(line): \(path): \(truncation.message) (playing the \(frames) frames before it)")
                 }
+                if let rest { _ = decodings.push(rest) }
                 return .gif(gif, availableAt: input.record.int("at_ms") ?? 0)
             } catch {
                 stage.diagnostics.warning("stdin:\(input.line): \(error.code): \(path): \(error.message)")

@@ -1,3 +1,4 @@
+import Foundation
 import GIFEngine
 import SposureKit
 
@@ -21,58 +22,66 @@ public struct ScreenLayout: Sendable, Equatable {
     }
 }
 
-/// One GIF decoded and scaled for a layout, ready to play the moment the one
-/// before it ends (the "next round" of the original app).
+/// One GIF fitted to a layout, ready to play the moment the one before it
+/// ends (the "next round" of the original app).
+///
+/// Its frames come from a ``FrameStore``: the decoder thread decodes the first
+/// ones (half a second of play) before the GIF enters the gif buffer, and the
+/// rest while it plays, a little ahead of the frame on screen, so a GIF that
+/// is never shown (the round ends first) costs only its start.
 public struct PreparedGIF: Sendable {
     /// The image record it came from.
     public var record: JSONRecord
-    /// The pictures, one a displayed frame, already fitted to ``layout``.
-    public var pictures: [CellPicture]
-    /// How long each shows, in ms.
-    public var delays: [Int]
+    /// The frames, fitted to ``layout``, as they are decoded.
+    public let frames: FrameStore
     /// The layout it was fitted to.
     public var layout: ScreenLayout
     /// Where the picture goes, in cells (1-based), to centre it.
     public var origin: (row: Int, col: Int)
-    /// The error that cut decoding short, when the file is damaged after its first frames.
-    public var truncation: GIFError?
 
     /// The id shown in events.
     public var id: String { record.string("id") ?? "" }
-    /// One pass through every frame.
-    public var duration: Int { delays.reduce(0, +) }
 
-    /// Decodes the GIF at `path` and fits every frame to `layout`, holding
-    /// only scaled frames. Throws when not even one frame decodes.
+    /// Whether frame `index` exists; waits for the decoder when it has not got there yet.
+    public func hasFrame(_ index: Int) -> Bool { frames.has(index) }
+    /// Frame `index`, fitted (it must exist: see ``hasFrame(_:)``).
+    public func picture(_ index: Int) -> CellPicture { frames.picture(index) }
+    /// How long frame `index` shows, in ms (it must exist).
+    public func delay(_ index: Int) -> Int { frames.delay(index) }
+
+    /// Decodes the GIF at `path` and fits every frame to `layout`, now.
+    /// Throws when not even one frame decodes.
     public static func prepare(record: JSONRecord, path: String, layout: ScreenLayout,
                                options: DecodeOptions = DecodeOptions()) throws(GIFError) -> PreparedGIF {
+        let (gif, rest) = try begin(record: record, path: path, layout: layout, options: options, firstMs: Int.max)
+        if let rest { while rest.step() {} }
+        return gif
+    }
+
+    /// Decodes the frames of the first `firstMs` of play (at least one) and
+    /// returns the GIF with the decoding of the rest, nil when there is none
+    /// left. Throws when not even one frame decodes; a fault after that ends
+    /// the frames (``FrameStore/truncation``), and is told to `onTruncation`
+    /// with the number of frames before it, before the player can see the end.
+    public static func begin(record: JSONRecord, path: String, layout: ScreenLayout, options: DecodeOptions = DecodeOptions(),
+                             firstMs: Int, condition: NSCondition = NSCondition(),
+                             onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
         let decoder = try GIFDecoder(contentsOfFile: path, options: options)
         let scaler = Scaler.fitting(sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
                                     columns: layout.columns, rows: layout.rows, cell: layout.cell,
                                     background: layout.background)
         // Half blocks need an even pixel height: the last row pads with the background.
         let height = layout.cell == .halfBlock ? (scaler.height + 1) / 2 * 2 : scaler.height
-        var pictures: [CellPicture] = []
-        var delays: [Int] = []
-        var truncation: GIFError?
-        while true {
-            let frame: Frame?
-            do {
-                frame = try decoder.nextFrame()
-            } catch {
-                if pictures.isEmpty { throw error }
-                truncation = error
-                break
-            }
-            guard let frame else { break }
-            pictures.append(picture(scaler.scale(frame.rgba), width: scaler.width, height: scaler.height,
-                                    paddedHeight: height, background: layout.background))
-            delays.append(frame.delayMs)
-        }
-        guard !pictures.isEmpty else { throw GIFError(.corrupt, "the file has no frame") }
+        let store = FrameStore(condition: condition)
+        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: height, background: layout.background, store: store,
+                                   onTruncation: onTruncation)
+        var played = 0
+        while played < firstMs, let delay = try decoding.decodeNext() { played += delay }
+        store.lookAhead(frames: store.decoded + 1)
         let (columns, rows) = (scaler.width / layout.cell.width, (height + layout.cell.height - 1) / layout.cell.height)
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
-        return PreparedGIF(record: record, pictures: pictures, delays: delays, layout: layout, origin: origin, truncation: truncation)
+        let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin)
+        return (gif, store.isEnded ? nil : decoding)
     }
 
     /// RGBA (opaque after scaling over the background) to RGB, padded to `paddedHeight` rows.
@@ -93,5 +102,152 @@ public struct PreparedGIF: Sendable {
             }
         }
         return CellPicture(width: width, height: paddedHeight, rgb: rgb)
+    }
+}
+
+/// The decoding of one GIF's frames, moved from the thread that starts it to
+/// the one that finishes it (it is used by one thread at a time).
+public final class GIFDecoding: @unchecked Sendable {
+    /// Where the frames go.
+    public let store: FrameStore
+    private let decoder: GIFDecoder
+    private let scaler: Scaler
+    private let height: Int
+    private let background: RGBColor
+    private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
+
+    init(decoder: GIFDecoder, scaler: Scaler, height: Int, background: RGBColor, store: FrameStore,
+         onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
+        self.decoder = decoder
+        self.scaler = scaler
+        self.height = height
+        self.background = background
+        self.store = store
+        self.onTruncation = onTruncation
+    }
+
+    /// One more frame into the store; false when there are no more (the store
+    /// has ended, with the fault that ended it, if any).
+    @discardableResult
+    public func step() -> Bool {
+        do {
+            return try decodeNext() != nil
+        } catch {
+            // Only the first frame's fault is thrown, and the first frame is decoded by then.
+            onTruncation?(error, store.decoded)
+            store.end(truncation: error)
+            return false
+        }
+    }
+
+    /// One more frame into the store, its delay; nil at the end. Throws the
+    /// fault that breaks the file when no frame came before it.
+    fileprivate func decodeNext() throws(GIFError) -> Int? {
+        let frame: Frame?
+        do {
+            frame = try decoder.nextFrame()
+        } catch {
+            if store.decoded == 0 { throw error }
+            onTruncation?(error, store.decoded)
+            store.end(truncation: error)
+            return nil
+        }
+        guard let frame else {
+            if store.decoded == 0 { throw GIFError(.corrupt, "the file has no frame") }
+            store.end(truncation: nil)
+            return nil
+        }
+        let picture = PreparedGIF.picture(scaler.scale(frame.rgba), width: scaler.width, height: scaler.height,
+                                          paddedHeight: height, background: background)
+        store.append(picture, delay: frame.delayMs)
+        return frame.delayMs
+    }
+}
+
+/// The frames of one GIF as they are decoded: the decoder thread appends,
+/// the player reads. The player asking for frame `n` asks for the frames up
+/// to `n` + the look-ahead to be decoded, and waits only when frame `n` is
+/// not there yet.
+///
+/// The lock is a condition shared by all the stores of one player, so the
+/// thread that decodes can wait for demand from any of them.
+public final class FrameStore: @unchecked Sendable {
+    private let condition: NSCondition
+    private var pictures: [CellPicture] = []
+    private var delays: [Int] = []
+    private var ended = false
+    private var cancelled = false
+    private var wanted = 0
+    private var ahead = 1
+    private var fault: GIFError?
+
+    init(condition: NSCondition) { self.condition = condition }
+
+    /// Frames decoded so far.
+    public var decoded: Int { condition.withLock { pictures.count } }
+    /// Whether every frame there will be is decoded.
+    public var isEnded: Bool { condition.withLock { ended } }
+    /// The fault that ended the frames early, if one did.
+    public var truncation: GIFError? { condition.withLock { fault } }
+
+    /// Whether frame `index` exists: waits until it is decoded or the frames end.
+    public func has(_ index: Int) -> Bool {
+        condition.withLock {
+            if index + ahead > wanted {
+                wanted = index + ahead
+                condition.broadcast()
+            }
+            while pictures.count <= index && !ended && !cancelled { condition.wait() }
+            return index < pictures.count
+        }
+    }
+
+    /// Frame `index` (which exists).
+    public func picture(_ index: Int) -> CellPicture {
+        condition.withLock { pictures[index] }
+    }
+
+    /// The delay of frame `index` (which exists), in ms.
+    public func delay(_ index: Int) -> Int {
+        condition.withLock { delays[index] }
+    }
+
+    /// No more frames are wanted: the GIF will not be shown (again).
+    public func cancel() {
+        condition.withLock {
+            cancelled = true
+            condition.broadcast()
+        }
+    }
+
+    // MARK: The decoder's side
+
+    func lookAhead(frames: Int) {
+        condition.withLock { ahead = max(1, frames) }
+    }
+
+    func append(_ picture: CellPicture, delay: Int) {
+        condition.withLock {
+            pictures.append(picture)
+            delays.append(delay)
+            condition.broadcast()
+        }
+    }
+
+    func end(truncation: GIFError?) {
+        condition.withLock {
+            ended = true
+            fault = truncation
+            condition.broadcast()
+        }
+    }
+
+    /// Waits until a frame not decoded yet is wanted (true), or none ever will
+    /// be (false: the frames ended or the GIF was dropped).
+    public func waitForDemand() -> Bool {
+        condition.withLock {
+            while pictures.count >= wanted && !ended && !cancelled { condition.wait() }
+            return !ended && !cancelled
+        }
     }
 }

@@ -60,9 +60,9 @@ public final class Screen {
 
     /// Draws one frame of `gif`.
     public func draw(_ gif: PreparedGIF, frame: Int) {
-        guard terminal != nil, frame < gif.pictures.count else { return }
+        guard terminal != nil, gif.hasFrame(frame) else { return }
         framesDrawn += 1
-        let picture = gif.pictures[frame]
+        let picture = gif.picture(frame)
         if halfBlock != nil {
             pending += halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col)
         } else if graphics != nil {

@@ -497,6 +497,29 @@ private let delaysB = [5, 5, 5, 5]
         }
     }
 
+    @Test func aGIFCutShortAfterItsFirstHalfSecondPlaysTheFramesBeforeTheCut() throws {
+        try withTemporaryDirectory { folder in
+            // 20 frames of 100 ms, cut inside the 13th's first block: the decoder thread
+            // starts it with its first 500 ms, and finds the cut while it plays.
+            let whole = PlayGIF.animated(delays: Array(repeating: 10, count: 20))
+            let twelve = PlayGIF.animated(delays: Array(repeating: 10, count: 12))
+            #expect(Array(whole.prefix(twelve.count - 1)) == Array(twelve.dropLast()))
+            let cut = try PlayGIF.write(Array(whole.prefix(twelve.count - 1 + 4)), "cut.gif", in: folder)
+            let (_, b) = try writeAB(in: folder)
+            let result = try play([], lines: [imageRecord(id: "C", path: cut), imageRecord(id: "B", path: b)])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("C", start: 0, end: 1200, exposed: 1200, frames: 12, completed: true),
+                Event.shown("B", start: 1200, end: 1400, exposed: 200, frames: 4, completed: true),
+                Event.hold(0, 1400),
+                Event.end(1400, "eof"),
+            ])
+            #expect(result.stderr.contains("stdin:1: \(cut): "), "\(result.stderr)")
+            #expect(result.stderr.contains("(playing the 12 frames before it)"), "\(result.stderr)")
+        }
+    }
+
     @Test func aCorruptGIFBecomesAnErrorRecordAndPlayGoesOn() throws {
         try withTemporaryDirectory { folder in
             let (a, b) = try writeAB(in: folder)

@@ -1,0 +1,89 @@
+// The frames of a GIF decoded as it plays: a GIF starts with its first half
+// second decoded, the rest comes a little ahead of the frame asked for, and a
+// GIF nobody plays is never decoded further.
+
+import Foundation
+import Testing
+import GIFEngine
+import SposureKit
+import TestSupport
+@testable import PlayerKit
+
+@Suite struct PreparedGIFTests {
+    let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
+
+    /// A 30-frame GIF of 40 ms frames (25 fps), written in `folder`.
+    func gif(in folder: URL, frames: Int = 30) throws -> String {
+        try PlayGIF.write(PlayGIF.animated(delays: Array(repeating: 4, count: frames)), "g.gif", in: folder)
+    }
+
+    func record(_ path: String) -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", "image")
+        record.set("path", path)
+        return record
+    }
+
+    /// Runs the rest of `decoding` on a thread, as the preloader's finisher does.
+    func finish(_ decoding: GIFDecoding) {
+        let thread = Thread { while decoding.store.waitForDemand(), decoding.step() {} }
+        thread.start()
+    }
+
+    @Test func startsWithTheFirstHalfSecondAndDecodesTheRestOnlyWhenAskedFor() throws {
+        try withTemporaryDirectory { folder in
+            let path = try gif(in: folder)
+            let (prepared, rest) = try PreparedGIF.begin(record: record(path), path: path, layout: layout, firstMs: 500)
+            // 13 frames of 40 ms are the first to reach 500 ms.
+            #expect(prepared.frames.decoded == 13)
+            #expect(!prepared.frames.isEnded)
+            let decoding = try #require(rest)
+            finish(decoding)
+            // Nobody asked for more: the finisher waits instead of decoding on.
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(prepared.frames.decoded == 13)
+            // Asking for frame 15 gets it, and the look-ahead (14 frames) after it, no more.
+            #expect(prepared.hasFrame(15))
+            let deadline = Date().addingTimeInterval(10)
+            while prepared.frames.decoded < 15 + 14 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(prepared.frames.decoded == 29)
+            #expect(prepared.hasFrame(29))
+            #expect(!prepared.hasFrame(30), "30 frames: the 31st does not exist")
+            #expect(prepared.frames.isEnded)
+            #expect(prepared.frames.truncation == nil)
+            #expect(prepared.delay(29) == 40)
+            #expect(prepared.picture(29).width == 46 && prepared.picture(29).height == 46)
+        }
+    }
+
+    @Test func aDroppedGIFStopsItsDecoding() throws {
+        try withTemporaryDirectory { folder in
+            let path = try gif(in: folder)
+            let (prepared, rest) = try PreparedGIF.begin(record: record(path), path: path, layout: layout, firstMs: 100)
+            let decoding = try #require(rest)
+            prepared.frames.cancel()
+            #expect(!decoding.store.waitForDemand(), "a cancelled GIF wants no frame")
+            #expect(!prepared.hasFrame(10), "nor does it wait for one")
+        }
+    }
+
+    @Test func prepareDecodesEveryFrameAtOnce() throws {
+        try withTemporaryDirectory { folder in
+            let path = try gif(in: folder)
+            let prepared = try PreparedGIF.prepare(record: record(path), path: path, layout: layout)
+            #expect(prepared.frames.decoded == 30)
+            #expect(prepared.frames.isEnded)
+        }
+    }
+
+    @Test func aFileWithNoFrameThrowsAtTheStart() throws {
+        try withTemporaryDirectory { folder in
+            let whole = PlayGIF.animated(delays: [4, 4])
+            let path = try PlayGIF.write(Array(whole.prefix(30)), "cut.gif", in: folder)
+            #expect(throws: GIFError.self) {
+                _ = try PreparedGIF.begin(record: record(path), path: path, layout: layout, firstMs: 500)
+            }
+        }
+    }
+}
