@@ -18,6 +18,25 @@ struct FetchImagesEndToEndTests {
 
     // MARK: - Success
 
+    @Test func bodiesAroundTheBlockSizeAreStoredAndHashedExactly() throws {
+        // One block (64 KiB) or less is hashed on the transfer thread; more goes to
+        // the hash thread block by block: both ways give the file's SHA-256.
+        try withWorld { world in
+            let sizes = [35, 65_535, 65_536, 65_537, 131_072, 1_000_003]
+            let bodies = sizes.enumerated().map { TestGIF.padded(toSize: $0.element, seed: UInt8($0.offset + 7)) }
+            for (index, body) in bodies.enumerated() { world.server.route("/\(index).gif", response: .ok(body)) }
+            let input = bodies.indices.map { gifLine(id: "\($0)", url: world.server.url("/\($0).gif")) }
+            let result = try world.run(["--quiet", "--concurrency", "3"], lines: input)
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            try #require(result.stdoutLines.count == bodies.count)
+            for (index, served) in bodies.enumerated() {
+                #expect(served.count == sizes[index])
+                try expectImage(try OutputRecord(result.stdoutLines[index]), from: try OutputRecord(input[index]),
+                                served: served, cache: world.cache)
+            }
+        }
+    }
+
     @Test func fetchesGIFsIntoTheCacheAndDescribesThem() throws {
         try withWorld { world in
             let small = TestGIF.onePixel

@@ -5,43 +5,89 @@ import Foundation
 /// of the work on large GIFs) runs beside libcurl instead of in its way.
 ///
 /// ```
-/// curl thread ──64 KB blocks──▶ [bounded queue] ──▶ hash thread (SHA-256 per stream)
-///      ▲                                                  │
-///      └────────── digest (waits only for its own blocks) ┘
+/// curl thread ──64 KB blocks, then "finish"──▶ [bounded queue] ──▶ hash thread (SHA-256 per stream)
+///      ▲                                                                 │
+///      └──── finished streams (``takeFinished()``), and a wake-up ◀──────┘
 /// ```
+///
+/// The curl thread never waits for a digest: a finished transfer is handed
+/// over with ``finish(_:)`` and picked up again, digest ready, once
+/// ``takeFinished()`` returns it. The blocks go over without a copy and come
+/// back for reuse (``takeBlock()``).
 final class HashWorker: @unchecked Sendable {
     private enum Job {
-        case update(HashStream, [UInt8])
+        case update(HashStream, UnsafeMutableRawBufferPointer, Int)
         case finish(HashStream)
     }
 
-    private let queue = BoundedQueue<Job>(capacity: 64)
+    /// The size of the blocks transfers gather their bodies in; under
+    /// malloc's mmap threshold, and recycled here besides.
+    static let blockSize = 64 << 10
+    /// Blocks kept for reuse, at most.
+    private static let spareBlocks = 96
+    private var spare: [UnsafeMutableRawBufferPointer] = []
 
-    /// Starts the hash thread; it lives as long as the process.
-    init() {
-        let thread = Thread { [queue] in
+    private let queue = BoundedQueue<Job>(capacity: 64)
+    private let lock = NSLock()
+    private var finished: [HashStream] = []
+
+    /// Starts the hash thread; it lives as long as the process. `wake` is
+    /// called on that thread after each stream is finished.
+    init(wake: @escaping @Sendable () -> Void = {}) {
+        let thread = Thread { [queue, self] in
             while case let jobs = queue.popBatch(max: 16), !jobs.isEmpty {
+                var done = false
                 for job in jobs {
                     switch job {
-                    case .update(let stream, let bytes): stream.update(bytes)
-                    case .finish(let stream): stream.finish()
+                    case .update(let stream, let block, let count):
+                        stream.update(UnsafeRawBufferPointer(rebasing: block[0..<count]))
+                        giveBack(block)
+                    case .finish(let stream):
+                        stream.finish()
+                        lock.withLock { finished.append(stream) }
+                        done = true
                     }
                 }
+                if done { wake() }
             }
         }
         thread.name = "hash"
         thread.start()
     }
 
-    /// Hashes `bytes` next in `stream` (waits when the queue is full).
-    func submit(_ stream: HashStream, _ bytes: [UInt8]) {
-        queue.push(.update(stream, bytes))
+    /// A block of ``blockSize`` bytes to gather a body in, new or reused.
+    func takeBlock() -> UnsafeMutableRawBufferPointer {
+        lock.withLock { spare.popLast() } ?? .allocate(byteCount: Self.blockSize, alignment: 64)
     }
 
-    /// The hex digest of everything submitted to `stream`, once it is all hashed.
-    func digest(_ stream: HashStream) -> String {
+    /// A block that is no longer needed.
+    func giveBack(_ block: UnsafeMutableRawBufferPointer) {
+        let kept = lock.withLock {
+            guard spare.count < Self.spareBlocks else { return false }
+            spare.append(block)
+            return true
+        }
+        if !kept { block.deallocate() }
+    }
+
+    /// Hashes the first `count` bytes of `block` next in `stream`, then takes
+    /// the block back (waits when the queue is full). The caller must not touch
+    /// the block after this.
+    func submit(_ stream: HashStream, _ block: UnsafeMutableRawBufferPointer, count: Int) {
+        queue.push(.update(stream, block, count))
+    }
+
+    /// Ends `stream`: its digest will be ready when ``takeFinished()`` returns it.
+    func finish(_ stream: HashStream) {
         queue.push(.finish(stream))
-        return stream.wait()
+    }
+
+    /// The streams finished since the last call.
+    func takeFinished() -> [HashStream] {
+        lock.withLock {
+            defer { finished.removeAll(keepingCapacity: true) }
+            return finished
+        }
     }
 }
 
@@ -51,8 +97,8 @@ final class HashStream: @unchecked Sendable {
     private var hex = ""
     private let done = DispatchSemaphore(value: 0)
 
-    fileprivate func update(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+    fileprivate func update(_ bytes: UnsafeRawBufferPointer) {
+        hasher.update(bufferPointer: bytes)
     }
 
     fileprivate func finish() {
@@ -60,8 +106,10 @@ final class HashStream: @unchecked Sendable {
         done.signal()
     }
 
-    fileprivate func wait() -> String {
+    /// The hex digest, once the stream is finished (waits until then).
+    var digest: String {
         done.wait()
+        done.signal()
         return hex
     }
 }

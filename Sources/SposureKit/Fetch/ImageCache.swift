@@ -140,13 +140,17 @@ public enum GIFSignature {
 extension Digest {
     /// Lowercase hex.
     public var hexString: String {
-        var out = ""
-        out.reserveCapacity(Self.byteCount * 2)
-        let digits = Array("0123456789abcdef".utf8)
-        for byte in self {
-            out.unicodeScalars.append(Unicode.Scalar(digits[Int(byte >> 4)]))
-            out.unicodeScalars.append(Unicode.Scalar(digits[Int(byte & 15)]))
+        withUnsafeBytes { digest in
+            String(unsafeUninitializedCapacity: digest.count * 2) { out in
+                let digits: StaticString = "0123456789abcdef"
+                digits.withUTF8Buffer { hex in
+                    for (index, byte) in digest.enumerated() {
+                        out[index * 2] = hex[Int(byte >> 4)]
+                        out[index * 2 + 1] = hex[Int(byte & 15)]
+                    }
+                }
+                return digest.count * 2
+            }
         }
-        return out
     }
 }

@@ -29,6 +29,8 @@ public final class ImageFetcher {
     private var waiting: [FetchJob] = []  // admitted, not started (FIFO)
     private var retrying: [FetchJob] = []
     private var active: [UnsafeMutableRawPointer: ImageTransfer] = [:]
+    /// Transfers done and written, their digests being finished on the hash thread.
+    private var hashing: [ObjectIdentifier: ImageTransfer] = [:]
     private var activeByKey: [String: FetchJob] = [:]
     private var activePerHost: [String: Int] = [:]
     private var idleHandles: [CurlEasy] = []
@@ -37,7 +39,7 @@ public final class ImageFetcher {
     private let statistics = FetchStatistics()
     /// Made on first use, after the stage has blocked the signals its trap
     /// thread takes: a thread started earlier would let SIGINT kill the process.
-    private lazy var hashing = HashWorker()
+    private lazy var hasher = HashWorker { [multi] in multi.wakeup() }
     private var lastProgress: UInt64 = 0
 
     /// An engine for `stage`, storing into `cache`.
@@ -70,7 +72,7 @@ public final class ImageFetcher {
             startTransfers()
             sequencer.deliver()
             if inputDone && outstanding == 0 && !sequencer.hasPending { break }
-            if active.isEmpty && waiting.isEmpty && retrying.isEmpty {
+            if active.isEmpty && waiting.isEmpty && retrying.isEmpty && hashing.isEmpty {
                 // Nothing for curl to do: wait for output room or for input.
                 if sequencer.hasPending {
                     sequencer.deliverOneWaiting()
@@ -93,6 +95,7 @@ public final class ImageFetcher {
                 finished = multi.finished()
             }
             for (easy, result) in finished { complete(easy, result) }
+            if !hashing.isEmpty { for stream in hasher.takeFinished() { store(stream) } }
             showProgress(force: false)
         }
         stage.diagnostics.clearProgress()
@@ -107,7 +110,7 @@ public final class ImageFetcher {
     /// How many more records may be admitted now.
     private var room: Int { inputDone ? 0 : sequencer.room }
 
-    private var outstanding: Int { waiting.count + retrying.count + active.count + activeByKey.count }
+    private var outstanding: Int { waiting.count + retrying.count + active.count + hashing.count + activeByKey.count }
 
     private func admit(_ batch: [InputItem]) {
         if batch.isEmpty && stage.input.isFinished { inputDone = true }
@@ -179,7 +182,7 @@ public final class ImageFetcher {
             return finish(job, .failure(FetchFailure("transfer", "libcurl could not make a handle")))
         }
         easy.reset()
-        let transfer = ImageTransfer(job: job, easy: easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes, hashing: hashing)
+        let transfer = ImageTransfer(job: job, easy: easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes, hashing: hasher)
         do {
             try transfer.configure(configuration, share: multi.share)
         } catch {
@@ -202,20 +205,11 @@ public final class ImageFetcher {
         activePerHost[job.host, default: 1] -= 1
         statistics.bytes += transfer.bytes
         switch transfer.outcome(result) {
-        case .success(let entry):
-            guard transfer.closeFile() else {
-                transfer.discard()
-                return finish(job, .failure(FetchFailure("cache_write", "cannot write \(transfer.temporaryPath): \(String(cString: strerror(errno)))")))
-            }
-            do {
-                try cache.commit(temporary: transfer.temporaryPath, to: job.path)
-                transfer.committed = true
-            } catch {
-                transfer.discard()
-                return finish(job, .failure(FetchFailure("cache_write", error.description)))
-            }
-            if configuration.refresh { rememberRefreshed(job.key) }
-            finish(job, .success((entry, transfer.status)))
+        case .success(.ready(let entry)):
+            store(transfer, entry)
+        case .success(.onHashThread):
+            // The digest is finished on the hash thread; ``store(_:)`` takes it from there.
+            hashing[ObjectIdentifier(transfer.stream)] = transfer
         case .failure(let failure):
             transfer.discard()
             if failure.transient && job.attempts <= configuration.retries, let delay = retryDelay(failure, transfer, job) {
@@ -226,6 +220,30 @@ public final class ImageFetcher {
                 finish(job, .failure(failure))
             }
         }
+    }
+
+    /// A transfer whose digest the hash thread has finished.
+    private func store(_ stream: HashStream) {
+        guard let transfer = hashing.removeValue(forKey: ObjectIdentifier(stream)) else { return }
+        store(transfer, transfer.hashed())
+    }
+
+    /// A transfer complete, written and hashed: into the cache, and its record out.
+    private func store(_ transfer: ImageTransfer, _ entry: ImageCache.Entry) {
+        let job = transfer.job
+        guard transfer.closeFile() else {
+            transfer.discard()
+            return finish(job, .failure(FetchFailure("cache_write", "cannot write \(transfer.temporaryPath): \(String(cString: strerror(errno)))")))
+        }
+        do {
+            try cache.commit(temporary: transfer.temporaryPath, to: job.path)
+            transfer.committed = true
+        } catch {
+            transfer.discard()
+            return finish(job, .failure(FetchFailure("cache_write", error.description)))
+        }
+        if configuration.refresh { rememberRefreshed(job.key) }
+        finish(job, .success((entry, transfer.status)))
     }
 
     /// Seconds to wait before retrying, or nil when the server asks for too long.
@@ -299,6 +317,8 @@ public final class ImageFetcher {
     /// Every record already read gets its line: in-flight and queued fetches
     /// become `interrupted`, their temporary files are removed.
     private func shutDown() {
+        // Transfers already complete are stored: their digests are moments away.
+        for transfer in Array(hashing.values).sorted(by: { $0.job.sequence < $1.job.sequence }) { store(transfer.stream) }
         for (_, transfer) in active {
             multi.remove(transfer.easy)
             transfer.discard()

@@ -48,7 +48,8 @@ final class ImageTransfer {
     private var fd: Int32 = -1
     private var head: [UInt8] = []
     private let hashing: HashWorker
-    private let stream = HashStream()
+    /// The running SHA-256 of the body.
+    let stream = HashStream()
     private var discarded = 0
     /// Set by the write callback when it stops the transfer.
     private(set) var failure: FetchFailure?
@@ -67,7 +68,7 @@ final class ImageTransfer {
     deinit {
         if fd >= 0 { close(fd) }
         if !committed { unlink(temporaryPath) }
-        pending?.deallocate()
+        releaseBlock()
         errorBuffer.deallocate()
     }
 
@@ -121,27 +122,35 @@ final class ImageTransfer {
             }
         }
         bytes += data.count
-        // Pieces arrive a few KB at a time: gather them, and write in 64 KB blocks.
-        if pendingCount + data.count > Self.blockSize && !flush() { return 0 }
-        if data.count >= Self.blockSize {
-            return writeOut(data) ? data.count : 0
+        // Pieces arrive a few KB at a time: gather them in a 64 KB block, write
+        // it when full, and hand the block itself to the hash thread.
+        var rest = data
+        while !rest.isEmpty {
+            if block == nil { block = hashing.takeBlock() }
+            let n = min(rest.count, Self.blockSize - blockCount)
+            UnsafeMutableRawBufferPointer(rebasing: block![blockCount..<(blockCount + n)])
+                .copyMemory(from: UnsafeRawBufferPointer(rebasing: rest[0..<n]))
+            blockCount += n
+            rest = UnsafeRawBufferPointer(rebasing: rest[n...])
+            if blockCount == Self.blockSize && !flush() { return 0 }
         }
-        if pending == nil { pending = .allocate(byteCount: Self.blockSize, alignment: 16) }
-        UnsafeMutableRawBufferPointer(rebasing: pending![pendingCount...]).copyMemory(from: data)
-        pendingCount += data.count
         return data.count
     }
 
     /// How much is gathered before a write.
-    static let blockSize = 64 << 10  // under malloc's mmap threshold: recycled, no page faults a transfer
-    private var pending: UnsafeMutableRawBufferPointer?
-    private var pendingCount = 0
+    static let blockSize = HashWorker.blockSize
+    private var block: UnsafeMutableRawBufferPointer?
+    private var blockCount = 0
 
-    /// Writes what is gathered; false (with ``failure`` set) when it cannot.
+    /// Writes the gathered block and hands it to the hash thread; false (with
+    /// ``failure`` set) when it cannot be written.
     private func flush() -> Bool {
-        guard let pending, pendingCount > 0 else { return true }
-        defer { pendingCount = 0 }
-        return writeOut(UnsafeRawBufferPointer(rebasing: pending[0..<pendingCount]))
+        guard let block, blockCount > 0 else { return true }
+        guard writeOut(UnsafeRawBufferPointer(rebasing: block[0..<blockCount])) else { return false }
+        hashing.submit(stream, block, count: blockCount)
+        self.block = nil
+        blockCount = 0
+        return true
     }
 
     private func writeOut(_ data: UnsafeRawBufferPointer) -> Bool {
@@ -162,12 +171,20 @@ final class ImageTransfer {
             }
             offset += n
         }
-        hashing.submit(stream, Array(data))
         return true
     }
 
-    /// What the finished attempt amounts to: the checked entry, or why not.
-    func outcome(_ result: CURLcode) -> Result<ImageCache.Entry, FetchFailure> {
+    /// How a complete body's digest comes.
+    enum Digesting {
+        /// Already made (a body of one block, hashed here: quicker than a trip to the hash thread).
+        case ready(ImageCache.Entry)
+        /// Being finished on the hash thread: ``hashed()`` once it is.
+        case onHashThread
+    }
+
+    /// What the finished attempt amounts to: the body written, with its
+    /// digest or its digest on the way, or why not.
+    func outcome(_ result: CURLcode) -> Result<Digesting, FetchFailure> {
         status = easy.responseCode
         if let failure { return .failure(failure) }
         if status != 0 && !(200..<300).contains(status) && (result == CURLE_OK || result == CURLE_WRITE_ERROR) {
@@ -177,9 +194,31 @@ final class ImageTransfer {
             return .failure(.curl(result, detail: String(cString: errorBuffer)))
         }
         guard GIFSignature.matches(head) else { return .failure(notGIF()) }
+        if fd < 0, let block {
+            // The whole body is in one block: write it and hash it here.
+            let body = UnsafeRawBufferPointer(rebasing: block[0..<blockCount])
+            guard writeOut(body) else { return .failure(failure ?? FetchFailure("cache_write", "cannot write \(temporaryPath)")) }
+            var hasher = SHA256()
+            hasher.update(bufferPointer: body)
+            let entry = ImageCache.Entry(bytes: bytes, sha256: hasher.finalize().hexString)
+            releaseBlock()
+            return .success(.ready(entry))
+        }
         // The last gathered piece goes to the file (and the hash) before the digest.
         guard flush() else { return .failure(failure ?? FetchFailure("cache_write", "cannot write \(temporaryPath)")) }
-        return .success(ImageCache.Entry(bytes: bytes, sha256: hashing.digest(stream)))
+        hashing.finish(stream)
+        return .success(.onHashThread)
+    }
+
+    private func releaseBlock() {
+        if let block { hashing.giveBack(block) }
+        block = nil
+        blockCount = 0
+    }
+
+    /// The cache entry, once the hash thread has finished ``stream``.
+    func hashed() -> ImageCache.Entry {
+        ImageCache.Entry(bytes: bytes, sha256: stream.digest)
     }
 
     /// Writes what is gathered and closes the temporary file, keeping it for
@@ -193,6 +232,7 @@ final class ImageTransfer {
 
     /// Closes and removes the temporary file, if any.
     func discard() {
+        releaseBlock()
         if fd >= 0 {
             close(fd)
             fd = -1
