@@ -19,8 +19,8 @@ public struct Scaler: Sendable, Equatable {
     /// The color transparent areas are laid over; nil keeps alpha in the output.
     public let background: RGBColor?
 
-    private let columns: Taps
-    private let rows: Taps
+    private let columns: [Span]
+    private let rows: [Span]
 
     /// A scaler from `sourceWidth`×`sourceHeight` to exactly `width`×`height`
     /// (each at least 1).
@@ -30,8 +30,8 @@ public struct Scaler: Sendable, Equatable {
         self.width = max(1, width)
         self.height = max(1, height)
         self.background = background
-        columns = Taps(source: self.sourceWidth, target: self.width)
-        rows = Taps(source: self.sourceHeight, target: self.height)
+        columns = Span.spans(source: self.sourceWidth, target: self.width)
+        rows = Span.spans(source: self.sourceHeight, target: self.height)
     }
 
     /// A scaler that fits `sourceWidth`×`sourceHeight` into `columns`×`rows`
@@ -73,117 +73,76 @@ public struct Scaler: Sendable, Equatable {
     /// resampled to ``width``×``height``. Missing source bytes count as
     /// transparent.
     public func scale(_ rgba: [UInt8]) -> [UInt8] {
+        // Each output pixel needs Σ w·α·R, Σ w·α·G, Σ w·α·B and Σ w·α over
+        // the source pixels it covers, w the product of their row and column
+        // overlaps. They are summed down the source rows of an output row,
+        // per source column (`ColumnSums`), then across the columns of each
+        // output pixel. Integer sums do not depend on their order, so the
+        // bytes are those of the plain loop over every pixel and overlap.
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        let lanes = width * 4
-        // Per output column: Σ w·α, Σ w·α·R, Σ w·α·G, Σ w·α·B, over the
-        // current output row (sums) and over one source row (line).
-        let sums = UnsafeMutablePointer<Int>.allocate(capacity: lanes)
-        let line = UnsafeMutablePointer<Int>.allocate(capacity: lanes)
-        defer {
-            sums.deallocate()
-            line.deallocate()
-        }
+        var sums = ColumnSums(sourceWidth: sourceWidth, sourceHeight: sourceHeight, height: height)
+        defer { sums.deallocate() }
+        let lanes = sourceWidth * 4
         let total = sourceWidth * sourceHeight
-        var lineRow = -1
+        let covered = Divisor(background == nil ? 1 : total * 255), coverage = Divisor(total)
         rgba.withUnsafeBufferPointer { source in
+            let completeRows = source.count / lanes
             out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    sums.initialize(repeating: 0, count: lanes)
-                    for tap in rows.range(y) {
-                        let sourceRow = rows.index[tap], rowWeight = rows.weight[tap]
-                        // Consecutive output rows share a source row at their
-                        // boundary (and several when enlarging): sum it once.
-                        if sourceRow != lineRow {
-                            sumRow(sourceRow, of: source, into: line)
-                            lineRow = sourceRow
+                rows.withUnsafeBufferPointer { rows in
+                    columns.withUnsafeBufferPointer { columns in
+                        for y in 0..<height {
+                            let span = rows[y]
+                            sums.clear()
+                            // The rows of whole weight are consecutive: take
+                            // them in one pass, or one by one if not all opaque.
+                            var together = span.wholeRange.clamped(to: 0..<completeRows)
+                            if together.isEmpty || !sums.setWhole(source, from: together.lowerBound * lanes, rows: together.count) {
+                                together = 0..<0
+                            }
+                            for sourceRow in span.first...span.last where !together.contains(sourceRow) {
+                                let start = sourceRow * lanes
+                                // Only whole pixels count; the rest are missing.
+                                let pixels = max(0, min(sourceWidth, (source.count - start) / 4))
+                                guard pixels > 0, let base = source.baseAddress else { continue }
+                                sums.add(base + start, pixels: pixels, weight: span.weight(of: sourceRow))
+                            }
+                            for x in 0..<width {
+                                let (red, green, blue, alpha) = sums.total(over: columns[x])
+                                writePixel(red, green, blue, alpha, covered: covered, coverage: coverage,
+                                           into: target, at: (y * width + x) * 4)
+                            }
                         }
-                        for lane in 0..<lanes { sums[lane] += rowWeight * line[lane] }
                     }
-                    write(sums, total: total, into: target, row: y)
                 }
             }
         }
         return out
     }
 
-    /// Turns the sums of output row `y` into pixels.
-    private func write(_ sums: UnsafeMutablePointer<Int>, total: Int, into target: UnsafeMutableBufferPointer<UInt8>, row y: Int) {
-        for x in 0..<width {
-            let sumAlpha = sums[x * 4]
-            let at = (y * width + x) * 4
-            if let background {
-                // The premultiplied average over the background, rounded.
-                let denominator = total * 255
-                let cover = denominator - sumAlpha
-                target[at] = Self.rounded(sums[x * 4 + 1] + Int(background.red) * cover, denominator)
-                target[at + 1] = Self.rounded(sums[x * 4 + 2] + Int(background.green) * cover, denominator)
-                target[at + 2] = Self.rounded(sums[x * 4 + 3] + Int(background.blue) * cover, denominator)
-                target[at + 3] = 255
-            } else if sumAlpha > 0 {
-                target[at] = Self.rounded(sums[x * 4 + 1], sumAlpha)
-                target[at + 1] = Self.rounded(sums[x * 4 + 2], sumAlpha)
-                target[at + 2] = Self.rounded(sums[x * 4 + 3], sumAlpha)
-                target[at + 3] = Self.rounded(sumAlpha, total)
+    /// Turns the sums of one output pixel into its bytes: `covered` divides
+    /// by `total`·255, `coverage` by `total`.
+    @inline(__always)
+    private func writePixel(_ red: Int, _ green: Int, _ blue: Int, _ alpha: Int, covered: Divisor, coverage: Divisor,
+                            into target: UnsafeMutableBufferPointer<UInt8>, at: Int) {
+        if let background {
+            // The premultiplied average over the background, rounded.
+            var red = red, green = green, blue = blue
+            let cover = covered.divisor &- alpha
+            if cover != 0 {
+                red &+= Int(background.red) &* cover
+                green &+= Int(background.green) &* cover
+                blue &+= Int(background.blue) &* cover
             }
+            target[at] = covered.rounded(red)
+            target[at + 1] = covered.rounded(green)
+            target[at + 2] = covered.rounded(blue)
+            target[at + 3] = 255
+        } else if alpha > 0 {
+            let divisor = Divisor(alpha)
+            target[at] = divisor.rounded(red)
+            target[at + 1] = divisor.rounded(green)
+            target[at + 2] = divisor.rounded(blue)
+            target[at + 3] = coverage.rounded(alpha)
         }
     }
-
-    /// The horizontal sums of source row `y` for every output column.
-    private func sumRow(_ y: Int, of source: UnsafeBufferPointer<UInt8>, into line: UnsafeMutablePointer<Int>) {
-        let rowStart = y * sourceWidth * 4
-        let complete = rowStart + sourceWidth * 4 <= source.count
-        columns.index.withUnsafeBufferPointer { index in
-            columns.weight.withUnsafeBufferPointer { weight in
-                for x in 0..<width {
-                    var alpha = 0, red = 0, green = 0, blue = 0
-                    for tap in columns.range(x) {
-                        let at = rowStart + index[tap] * 4
-                        guard complete || at + 3 < source.count else { continue }
-                        let weighted = weight[tap] * Int(source[at + 3])
-                        alpha += weighted
-                        red += weighted * Int(source[at])
-                        green += weighted * Int(source[at + 1])
-                        blue += weighted * Int(source[at + 2])
-                    }
-                    line[x * 4] = alpha
-                    line[x * 4 + 1] = red
-                    line[x * 4 + 2] = green
-                    line[x * 4 + 3] = blue
-                }
-            }
-        }
-    }
-
-    private static func rounded(_ numerator: Int, _ denominator: Int) -> UInt8 {
-        UInt8(clamping: (numerator + denominator / 2) / denominator)
-    }
-}
-
-/// The source pixels each output pixel covers along one axis, with weights.
-///
-/// In units of 1/target of a source pixel, output pixel `i` covers
-/// `[i·source, (i+1)·source)` and source pixel `s` covers
-/// `[s·target, (s+1)·target)`: overlaps are whole numbers, and the weights
-/// of every output pixel add up to `source`.
-private struct Taps: Sendable, Equatable {
-    var start: [Int] = []
-    var index: [Int] = []
-    var weight: [Int] = []
-
-    init(source: Int, target: Int) {
-        for output in 0..<target {
-            start.append(index.count)
-            let low = output * source, high = (output + 1) * source
-            for pixel in (low / target)...((high - 1) / target) {
-                let overlap = min(high, (pixel + 1) * target) - max(low, pixel * target)
-                if overlap > 0 {
-                    index.append(pixel)
-                    weight.append(overlap)
-                }
-            }
-        }
-        start.append(index.count)
-    }
-
-    func range(_ output: Int) -> Range<Int> { start[output]..<start[output + 1] }
 }

@@ -1,0 +1,243 @@
+// The running sums, spans and divisions behind ``Scaler``.
+
+/// Per source column (four lanes: R, G, B, α), the sums over the source rows
+/// of one output row, kept in three accumulators so that the common rows
+/// need no multiplication and narrow lanes:
+///
+/// - `whole`: Σ C and Σ α of opaque rows of whole weight (`rowWhole`, the
+///   weight of every row inside an output row, and of all rows at an integer
+///   ratio). Their weighted sums are `rowWhole`·255·Σ C and `rowWhole`·Σ α,
+///   as α = 255. An output row spans at most ⌊sourceHeight/height⌋ + 2
+///   source rows, so while that is at most 257 a lane stays ≤ 257·255 =
+///   65535: UInt16 is exact.
+/// - `opaque`: Σ w·C and Σ w·α of the other opaque rows; their weighted sums
+///   are 255·Σ w·C and Σ w·α. The weights of an output row add up to
+///   `sourceHeight`, so a lane stays ≤ 255·sourceHeight: UInt32 is exact
+///   while sourceHeight ≤ 16843009.
+/// - `weighted`: Σ w·α·C and Σ w·α of the rest, in Int like the sums of an
+///   output pixel.
+///
+/// Each is cleared when an output row first uses it.
+struct ColumnSums {
+    let lanes: Int
+    let rowWhole: Int
+    let wholeFits: Bool, opaqueFits: Bool
+    let whole: UnsafeMutablePointer<UInt16>
+    let opaque: UnsafeMutablePointer<UInt32>
+    let weighted: UnsafeMutablePointer<Int>
+    var hasWhole = false, hasOpaque = false, hasWeighted = false
+
+    init(sourceWidth: Int, sourceHeight: Int, height: Int) {
+        lanes = sourceWidth * 4
+        rowWhole = height
+        wholeFits = sourceHeight / height + 2 <= Int(UInt16.max / 255)
+        opaqueFits = sourceHeight <= Int(UInt32.max / 255)
+        whole = .allocate(capacity: lanes)
+        opaque = .allocate(capacity: lanes)
+        weighted = .allocate(capacity: lanes)
+    }
+
+    func deallocate() {
+        whole.deallocate()
+        opaque.deallocate()
+        weighted.deallocate()
+    }
+
+    /// Starts an output row.
+    mutating func clear() {
+        hasWhole = false
+        hasOpaque = false
+        hasWeighted = false
+    }
+
+    /// Sets `whole` to the sums of `count` complete consecutive rows from
+    /// byte `start` if every pixel in them is opaque (true), and leaves it
+    /// unused if not (false). Called first in an output row.
+    mutating func setWhole(_ source: UnsafeBufferPointer<UInt8>, from start: Int, rows count: Int) -> Bool {
+        guard wholeFits, let base = source.baseAddress else { return false }
+        let row = base + start
+        let bytes = UnsafeRawPointer(row), target = UnsafeMutableRawPointer(whole)
+        // Four pixels of every row at a time, their lanes summed in registers.
+        var all = SIMD16<UInt8>(repeating: 255)
+        var lane = 0
+        while lane + 16 <= lanes {
+            var low = SIMD8<UInt16>(), high = SIMD8<UInt16>()
+            var at = lane
+            for _ in 0..<count {
+                let pixels = bytes.loadUnaligned(fromByteOffset: at, as: SIMD16<UInt8>.self)
+                all &= pixels
+                low &+= SIMD8<UInt16>(truncatingIfNeeded: pixels.lowHalf)
+                high &+= SIMD8<UInt16>(truncatingIfNeeded: pixels.highHalf)
+                at &+= lanes
+            }
+            target.storeBytes(of: low, toByteOffset: lane * 2, as: SIMD8<UInt16>.self)
+            target.storeBytes(of: high, toByteOffset: lane * 2 + 16, as: SIMD8<UInt16>.self)
+            lane += 16
+        }
+        var alpha = all[3] & all[7] & all[11] & all[15]
+        while lane < lanes {
+            var sum: UInt16 = 0
+            var at = lane
+            for _ in 0..<count {
+                sum &+= UInt16(row[at])
+                if lane % 4 == 3 { alpha &= row[at] }
+                at += lanes
+            }
+            whole[lane] = sum
+            lane += 1
+        }
+        hasWhole = alpha == 255
+        return hasWhole
+    }
+
+    /// Adds the first `pixels` pixels of a row of weight `weight`.
+    mutating func add(_ row: UnsafePointer<UInt8>, pixels: Int, weight: Int) {
+        // The alphas of every pixel ANDed and ORed, to tell opaque rows and
+        // transparent rows (which add nothing) from the rest.
+        var all = UInt32.max, any: UInt32 = 0
+        let words = UnsafeRawPointer(row)
+        for pixel in 0..<pixels {
+            let word = words.loadUnaligned(fromByteOffset: pixel * 4, as: UInt32.self)
+            all &= word
+            any |= word
+        }
+        let allAlpha = UInt32(littleEndian: all) >> 24, anyAlpha = UInt32(littleEndian: any) >> 24
+        let count = pixels * 4
+        if anyAlpha == 0 {
+            return
+        } else if allAlpha == 255 && wholeFits && weight == rowWhole {
+            if !hasWhole { whole.initialize(repeating: 0, count: lanes) }
+            hasWhole = true
+            for lane in 0..<count { whole[lane] &+= UInt16(row[lane]) }
+        } else if allAlpha == 255 && opaqueFits {
+            if !hasOpaque { opaque.initialize(repeating: 0, count: lanes) }
+            hasOpaque = true
+            let weight = UInt32(weight)
+            for lane in 0..<count { opaque[lane] &+= weight &* UInt32(row[lane]) }
+        } else {
+            if !hasWeighted { weighted.initialize(repeating: 0, count: lanes) }
+            hasWeighted = true
+            for pixel in 0..<pixels {
+                let at = pixel * 4
+                let alpha = weight &* Int(row[at + 3])
+                weighted[at] &+= alpha &* Int(row[at])
+                weighted[at + 1] &+= alpha &* Int(row[at + 1])
+                weighted[at + 2] &+= alpha &* Int(row[at + 2])
+                weighted[at + 3] &+= alpha
+            }
+        }
+    }
+
+    /// Σ w·α·R, Σ w·α·G, Σ w·α·B and Σ w·α of the output pixel whose columns
+    /// are `span`. They are the plain loop's sums and every partial sum is
+    /// smaller, so nothing overflows an Int where that loop did not.
+    @inline(__always)
+    func total(over span: Span) -> (red: Int, green: Int, blue: Int, alpha: Int) {
+        var red = 0, green = 0, blue = 0, alpha = 0
+        if hasWhole {
+            let sums = Self.sum(whole, over: span)
+            red = 255 &* rowWhole &* sums.0
+            green = 255 &* rowWhole &* sums.1
+            blue = 255 &* rowWhole &* sums.2
+            alpha = rowWhole &* sums.3
+        }
+        if hasOpaque {
+            let sums = Self.sum(opaque, over: span)
+            red &+= 255 &* sums.0
+            green &+= 255 &* sums.1
+            blue &+= 255 &* sums.2
+            alpha &+= sums.3
+        }
+        if hasWeighted {
+            let sums = Self.sum(weighted, over: span)
+            red &+= sums.0
+            green &+= sums.1
+            blue &+= sums.2
+            alpha &+= sums.3
+        }
+        return (red, green, blue, alpha)
+    }
+
+    /// The four lanes of `sums` across the columns of `span`, weighted: the
+    /// columns inside it are added first and weighted once.
+    @inline(__always)
+    private static func sum<Lane: FixedWidthInteger>(_ sums: UnsafeMutablePointer<Lane>, over span: Span) -> (Int, Int, Int, Int) {
+        var red = 0, green = 0, blue = 0, alpha = 0
+        var at = span.first * 4 + 4
+        let first = span.first * 4, last = span.last * 4
+        while at < last {
+            red &+= Int(sums[at])
+            green &+= Int(sums[at &+ 1])
+            blue &+= Int(sums[at &+ 2])
+            alpha &+= Int(sums[at &+ 3])
+            at &+= 4
+        }
+        let firstWeight = span.firstWeight, lastWeight = span.lastWeight, whole = span.whole
+        return (firstWeight &* Int(sums[first]) &+ whole &* red &+ lastWeight &* Int(sums[last]),
+                firstWeight &* Int(sums[first + 1]) &+ whole &* green &+ lastWeight &* Int(sums[last + 1]),
+                firstWeight &* Int(sums[first + 2]) &+ whole &* blue &+ lastWeight &* Int(sums[last + 2]),
+                firstWeight &* Int(sums[first + 3]) &+ whole &* alpha &+ lastWeight &* Int(sums[last + 3]))
+    }
+}
+
+/// The source pixels one output pixel covers along one axis, with weights.
+///
+/// In units of 1/target of a source pixel, output pixel `i` covers
+/// `[i·source, (i+1)·source)` and source pixel `s` covers
+/// `[s·target, (s+1)·target)`: overlaps are whole numbers, and the weights
+/// of every output pixel add up to `source`. The covered pixels run from
+/// `first` to `last`; every one between them lies wholly inside, so weighs
+/// `whole` (= target), and `first` and `last` weigh at most that.
+struct Span: Sendable, Equatable {
+    var first: Int, last: Int
+    /// The overlap of `first`, and of `last` unless it is `first` (0 then).
+    var firstWeight: Int, lastWeight: Int
+    var whole: Int
+
+    func weight(of pixel: Int) -> Int { pixel == first ? firstWeight : pixel == last ? lastWeight : whole }
+
+    /// The pixels of weight `whole`, which are consecutive.
+    var wholeRange: Range<Int> {
+        let lower = firstWeight == whole ? first : first + 1
+        let upper = last == first || lastWeight == whole ? last + 1 : last
+        return lower < upper ? lower..<upper : first..<first
+    }
+
+    static func spans(source: Int, target: Int) -> [Span] {
+        (0..<target).map { output in
+            let low = output * source, high = (output + 1) * source
+            // first·target ≤ low < (first+1)·target and last·target < high ≤
+            // (last+1)·target, so a pixel strictly between overlaps fully.
+            let first = low / target, last = (high - 1) / target
+            return Span(first: first, last: last, firstWeight: min(high, (first + 1) * target) - low,
+                        lastWeight: last > first ? high - last * target : 0, whole: target)
+        }
+    }
+}
+
+/// Rounded division by a fixed positive divisor, with a multiplication
+/// instead of a division.
+///
+/// With r = ⌊(2⁶⁴−1)/d⌋, r·d lies in [2⁶⁴−d, 2⁶⁴−1], so for n < 2⁶⁴
+/// n/d − 1 < n/d − n/2⁶⁴ ≤ n·r/2⁶⁴ < n/d: q = ⌊n·r/2⁶⁴⌋ is ⌊n/d⌋ or one
+/// less, and one look at the remainder n − q·d (< 2d) makes it exact.
+struct Divisor {
+    let divisor: Int
+    private let half: UInt64, wide: UInt64, reciprocal: UInt64
+
+    init(_ divisor: Int) {
+        self.divisor = divisor
+        half = UInt64(divisor / 2)
+        wide = UInt64(divisor)
+        reciprocal = UInt64.max / wide
+    }
+
+    /// (numerator + divisor/2) / divisor as a byte, for numerator ≥ 0.
+    @inline(__always)
+    func rounded(_ numerator: Int) -> UInt8 {
+        let n = UInt64(bitPattern: Int64(numerator)) &+ half
+        var quotient = n.multipliedFullWidth(by: reciprocal).high
+        if n &- quotient &* wide >= wide { quotient &+= 1 }
+        return UInt8(truncatingIfNeeded: min(quotient, 255))
+    }
+}
