@@ -24,6 +24,11 @@ final class ByteSource {
         bytes = UnsafeRawBufferPointer(rebasing: storage[0..<data.count])
     }
 
+    /// A source owning `storage` (allocated with `allocate`), of which the first `count` bytes are the file.
+    init(owning storage: UnsafeMutableRawBufferPointer, count: Int) {
+        bytes = UnsafeRawBufferPointer(rebasing: storage[0..<count])
+    }
+
     deinit {
         UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
     }

@@ -41,9 +41,18 @@ public final class GIFDecoder {
     /// Opens the GIF in `bytes`. Throws when there is nothing to decode: not a
     /// GIF, a header cut short, an empty or too large canvas. Faults later in
     /// the file are thrown by ``nextFrame()`` after the frames before them.
-    public init(bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(GIFError) {
+    public convenience init(bytes: [UInt8], options: DecodeOptions = DecodeOptions()) throws(GIFError) {
+        try self.init(source: ByteSource(copying: bytes), options: options)
+    }
+
+    /// Opens the GIF file at `path` (read whole, up to the file size limit).
+    public convenience init(contentsOfFile path: String, options: DecodeOptions = DecodeOptions()) throws(GIFError) {
+        try self.init(source: GIFFile.source(path: path, maxBytes: options.limits.maxFileBytes), options: options)
+    }
+
+    private init(source: ByteSource, options: DecodeOptions) throws(GIFError) {
         self.options = options
-        source = ByteSource(copying: bytes)
+        self.source = source
         structure = try GIFStructure.scan(source.bytes, maxImages: options.limits.maxImages)
         let pixels = structure.width * structure.height
         guard pixels > 0 else {
@@ -72,11 +81,6 @@ public final class GIFDecoder {
             version: structure.version, width: structure.width, height: structure.height,
             imageCount: images.count, frameCount: frames, loopCount: structure.loopCount,
             commentBytes: structure.comment, backgroundIndex: structure.backgroundIndex)
-    }
-
-    /// Opens the GIF file at `path` (read whole, up to the file size limit).
-    public convenience init(contentsOfFile path: String, options: DecodeOptions = DecodeOptions()) throws(GIFError) {
-        try self.init(bytes: GIFFile.load(path: path, maxBytes: options.limits.maxFileBytes), options: options)
     }
 
     deinit {

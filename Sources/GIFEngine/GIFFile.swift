@@ -7,8 +7,8 @@ import Darwin
 /// Reads a GIF file into memory, refusing one larger than a limit before
 /// reading it.
 enum GIFFile {
-    /// The bytes of the file at `path`.
-    static func load(path: String, maxBytes: Int) throws(GIFError) -> [UInt8] {
+    /// The file at `path`, read straight into a ``ByteSource`` (no copy on the way).
+    static func source(path: String, maxBytes: Int) throws(GIFError) -> ByteSource {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -27,21 +27,18 @@ enum GIFFile {
         guard size <= maxBytes else {
             throw GIFError(.tooLarge, "\(path) is \(size) bytes, more than the limit of \(maxBytes)")
         }
-        var bytes = [UInt8](repeating: 0, count: size)
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         var done = 0
         while done < size {
-            let count = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return read(fd, base + done, size - done)
-            }
+            let count = read(fd, storage.baseAddress! + done, size - done)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
+                storage.deallocate()
                 throw GIFError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }  // the file shrank while being read
             done += count
         }
-        if done < size { bytes.removeLast(size - done) }
-        return bytes
+        return ByteSource(owning: storage, count: done)
     }
 }

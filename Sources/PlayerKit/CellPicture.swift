@@ -16,32 +16,98 @@ public struct CellPicture: Sendable, Equatable {
     }
 }
 
-/// Appends ASCII to a byte buffer without going through `String`, for the hot path.
-struct ByteWriter {
-    var bytes: [UInt8] = []
+/// Bytes written into memory of our own, grown as needed: the hot path of
+/// the renderers, without `Array`'s checks on every byte. Copies of a writer
+/// share its buffer, so keep one writer per buffer.
+final class ByteBuffer: @unchecked Sendable {
+    fileprivate var base: UnsafeMutablePointer<UInt8>
+    fileprivate var capacity: Int
+    fileprivate var count = 0
 
-    init(capacity: Int) { bytes.reserveCapacity(capacity) }
-
-    mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    init(capacity: Int) {
+        self.capacity = max(64, capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
-    mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    deinit { base.deallocate() }
 
-    mutating func append(byte: UInt8) { bytes.append(byte) }
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    fileprivate func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        bigger.update(from: base, count: count)
+        base.deallocate()
+        base = bigger
+        capacity = grown
+    }
+}
+
+/// Appends ASCII to a byte buffer without going through `String`, for the hot path.
+struct ByteWriter {
+    private let buffer: ByteBuffer
+
+    /// A writer on a new buffer.
+    init(capacity: Int) { buffer = ByteBuffer(capacity: capacity) }
+
+    /// A writer on `buffer`, emptied: the buffer's memory is reused.
+    init(reusing buffer: ByteBuffer) {
+        buffer.count = 0
+        self.buffer = buffer
+    }
+
+    /// What was written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
+    /// How many bytes were written.
+    var count: Int { buffer.count }
+
+    /// Appends what was written to `target`.
+    func write(to target: inout [UInt8]) {
+        target.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+    }
+
+    mutating func append(_ text: StaticString) {
+        let n = text.utf8CodeUnitCount
+        buffer.reserve(n)
+        (buffer.base + buffer.count).update(from: text.utf8Start, count: n)
+        buffer.count += n
+    }
+
+    mutating func append(contentsOf bytes: some Collection<UInt8>) {
+        buffer.reserve(bytes.count)
+        for byte in bytes {
+            buffer.base[buffer.count] = byte
+            buffer.count += 1
+        }
+    }
+
+    @inline(__always)
+    mutating func append(byte: UInt8) {
+        buffer.reserve(1)
+        buffer.base[buffer.count] = byte
+        buffer.count += 1
+    }
 
     mutating func append(number: Int) {
+        guard number >= 0 && number < 1000 else {
+            for byte in String(number).utf8 { append(byte: byte) }
+            return
+        }
+        buffer.reserve(3)
+        let at = buffer.base + buffer.count
         if number < 10 {
-            bytes.append(UInt8(48 + number))
+            at[0] = UInt8(48 + number)
+            buffer.count += 1
         } else if number < 100 {
-            bytes.append(UInt8(48 + number / 10))
-            bytes.append(UInt8(48 + number % 10))
-        } else if number < 1000 {
-            bytes.append(UInt8(48 + number / 100))
-            bytes.append(UInt8(48 + number / 10 % 10))
-            bytes.append(UInt8(48 + number % 10))
+            at[0] = UInt8(48 + number / 10)
+            at[1] = UInt8(48 + number % 10)
+            buffer.count += 2
         } else {
-            bytes.append(contentsOf: String(number).utf8)
+            at[0] = UInt8(48 + number / 100)
+            at[1] = UInt8(48 + number / 10 % 10)
+            at[2] = UInt8(48 + number % 10)
+            buffer.count += 3
         }
     }
 

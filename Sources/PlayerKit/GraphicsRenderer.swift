@@ -54,7 +54,7 @@ public struct GraphicsRenderer: Sendable {
             out.append("m=")
             out.append(number: more)
             out.append(";")
-            out.bytes.append(contentsOf: payload[offset..<end])
+            out.append(contentsOf: payload[offset..<end])
             out.append("\u{1B}\\")
             offset = end
         } while offset < payload.count

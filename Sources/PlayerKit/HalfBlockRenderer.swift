@@ -23,6 +23,8 @@ public struct HalfBlockRenderer: Sendable {
     private var previousOrigin = (row: 0, col: 0)
     /// The colours the terminal has now (-1: not known).
     private var fg = -1, bg = -1
+    /// Where frames are written, reused from frame to frame.
+    private let scratch = ByteBuffer(capacity: 64 << 10)
 
     /// A renderer for truecolor or 256-colour terminals.
     public init(truecolor: Bool, lineFeeds: Bool = true) {
@@ -45,6 +47,13 @@ public struct HalfBlockRenderer: Sendable {
     /// The bytes that put `picture` on screen with its top-left cell at
     /// (`row`, `col`) (1-based), changed cells only; nothing when no cell changed.
     public mutating func render(_ picture: CellPicture, row originRow: Int, col originCol: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        render(picture, row: originRow, col: originCol, appendingTo: &out)
+        return out
+    }
+
+    /// ``render(_:row:col:)``, appended to `target`.
+    public mutating func render(_ picture: CellPicture, row originRow: Int, col originCol: Int, appendingTo target: inout [UInt8]) {
         let cols = picture.width
         let rows = picture.height / 2
         let count = cols * rows
@@ -53,9 +62,9 @@ public struct HalfBlockRenderer: Sendable {
             previousWidth = cols
             previousOrigin = (originRow, originCol)
         }
-        var out = ByteWriter(capacity: 64 + count * 4)
+        var out = ByteWriter(reusing: scratch)
         out.append("\u{1B}[?2026h")
-        let empty = out.bytes.count
+        let empty = out.count
         // Where the cursor is, in the picture's cells (-1: not known).
         var cursorRow = -1, cursorCol = -1
         picture.rgb.withUnsafeBufferPointer { rgb in
@@ -81,9 +90,9 @@ public struct HalfBlockRenderer: Sendable {
                 }
             }
         }
-        guard out.bytes.count > empty else { return [] }
+        guard out.count > empty else { return }
         out.append("\u{1B}[?2026l")
-        return out.bytes
+        out.write(to: &target)
     }
 
     /// How far (0–255) a channel may move before a truecolor cell is drawn

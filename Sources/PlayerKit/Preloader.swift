@@ -12,7 +12,7 @@ public enum BufferItem: @unchecked Sendable {
 }
 
 /// The decoder threads: keep the next GIFs started (decoded and fitted to
-/// the screen for their first half second) in a bounded gif buffer, and
+/// the screen for their first 0.3 s) in a bounded gif buffer, and
 /// decode the rest of each while it plays, ahead of the frame on screen, so
 /// the player never waits on giflib and a GIF the round never reaches costs
 /// only its start.
@@ -29,7 +29,7 @@ public final class Preloader: @unchecked Sendable {
     public let buffer: BoundedQueue<BufferItem>
     /// The play decoded before a GIF enters the buffer, and kept decoded ahead
     /// of the frame on screen while it plays, in ms.
-    public static let aheadMs = 500
+    public static let aheadMs = 300
     private let stage: Stage
     private let configuration: PlayerConfiguration
     private let lock = NSLock()

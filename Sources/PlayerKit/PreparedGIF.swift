@@ -26,7 +26,7 @@ public struct ScreenLayout: Sendable, Equatable {
 /// ends (the "next round" of the original app).
 ///
 /// Its frames come from a ``FrameStore``: the decoder thread decodes the first
-/// ones (half a second of play) before the GIF enters the gif buffer, and the
+/// ones (0.3 s of play) before the GIF enters the gif buffer, and the
 /// rest while it plays, a little ahead of the frame on screen, so a GIF that
 /// is never shown (the round ends first) costs only its start.
 public struct PreparedGIF: Sendable {
@@ -191,9 +191,14 @@ public final class FrameStore: @unchecked Sendable {
     public var truncation: GIFError? { condition.withLock { fault } }
 
     /// Whether frame `index` exists: waits until it is decoded or the frames end.
+    ///
+    /// Frames are asked for in bursts: when fewer than a third of the
+    /// look-ahead are decoded past `index`, the decoder is asked for the whole
+    /// look-ahead again. Decoding ten frames at once, with giflib's tables and
+    /// the caches warm, costs less than one at a time between frames.
     public func has(_ index: Int) -> Bool {
         condition.withLock {
-            if index + ahead > wanted {
+            if pictures.count < index + 1 + ahead / 3 && index + ahead > wanted {
                 wanted = index + ahead
                 condition.broadcast()
             }

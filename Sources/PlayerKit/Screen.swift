@@ -64,7 +64,7 @@ public final class Screen {
         framesDrawn += 1
         let picture = gif.picture(frame)
         if halfBlock != nil {
-            pending += halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col)
+            halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col, appendingTo: &pending)
         } else if graphics != nil {
             pending += graphics!.render(picture, row: gif.origin.row, col: gif.origin.col)
         }

@@ -62,7 +62,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("End the round after this much exposure (e.g. 2m).", valueName: "time"))
     var timeLimit: TimeSpan?
 
-    @Option(help: ArgumentHelp("GIFs kept ready ahead: decoded and scaled for their first half second, the rest while they play.", valueName: "n"))
+    @Option(help: ArgumentHelp("GIFs kept ready ahead: decoded and scaled for their first 0.3 s, the rest while they play.", valueName: "n"))
     var buffer = 2
 
     @Option(help: ArgumentHelp("Draw here instead of /dev/tty (a file or a pty: tests, benchmarks).", valueName: "path"))

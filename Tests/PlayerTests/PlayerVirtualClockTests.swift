@@ -500,7 +500,7 @@ private let delaysB = [5, 5, 5, 5]
     @Test func aGIFCutShortAfterItsFirstHalfSecondPlaysTheFramesBeforeTheCut() throws {
         try withTemporaryDirectory { folder in
             // 20 frames of 100 ms, cut inside the 13th's first block: the decoder thread
-            // starts it with its first 500 ms, and finds the cut while it plays.
+            // starts it with its first 0.3 s, and finds the cut while it plays.
             let whole = PlayGIF.animated(delays: Array(repeating: 10, count: 20))
             let twelve = PlayGIF.animated(delays: Array(repeating: 10, count: 12))
             #expect(Array(whole.prefix(twelve.count - 1)) == Array(twelve.dropLast()))
