@@ -67,6 +67,7 @@ struct ByteWriter {
         target.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
     }
 
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
         buffer.reserve(n)
@@ -89,6 +90,7 @@ struct ByteWriter {
         buffer.count += 1
     }
 
+    @inline(__always)
     mutating func append(number: Int) {
         guard number >= 0 && number < 1000 else {
             for byte in String(number).utf8 { append(byte: byte) }
@@ -109,6 +111,45 @@ struct ByteWriter {
             at[2] = UInt8(48 + number % 10)
             buffer.count += 3
         }
+    }
+
+    /// `38;2;R;G;B` (or `48;…` for the background) for the 0xRRGGBB `color`,
+    /// written in one go: the renderers' hottest few bytes.
+    mutating func appendTruecolor(background: Bool, _ color: Int) {
+        buffer.reserve(16)
+        let at = buffer.base + buffer.count
+        at[0] = background ? 0x34 : 0x33  // 4 or 3
+        at[1] = 0x38  // 8
+        at[2] = 0x3B  // ;
+        at[3] = 0x32  // 2
+        at[4] = 0x3B
+        var n = 5
+        n += Self.put(color >> 16, at + n)
+        at[n] = 0x3B
+        n += 1
+        n += Self.put(color >> 8 & 0xFF, at + n)
+        at[n] = 0x3B
+        n += 1
+        n += Self.put(color & 0xFF, at + n)
+        buffer.count += n
+    }
+
+    /// Writes 0…999 in decimal at `at`; returns the digits written.
+    @inline(__always)
+    private static func put(_ value: Int, _ at: UnsafeMutablePointer<UInt8>) -> Int {
+        if value < 10 {
+            at[0] = UInt8(truncatingIfNeeded: 48 + value)
+            return 1
+        }
+        if value < 100 {
+            at[0] = UInt8(truncatingIfNeeded: 48 + value / 10)
+            at[1] = UInt8(truncatingIfNeeded: 48 + value % 10)
+            return 2
+        }
+        at[0] = UInt8(truncatingIfNeeded: 48 + value / 100)
+        at[1] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
+        at[2] = UInt8(truncatingIfNeeded: 48 + value % 10)
+        return 3
     }
 
     /// `ESC [ row ; col H` (1-based).

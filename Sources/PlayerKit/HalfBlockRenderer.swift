@@ -67,6 +67,11 @@ public struct HalfBlockRenderer: Sendable {
         let empty = out.count
         // Where the cursor is, in the picture's cells (-1: not known).
         var cursorRow = -1, cursorCol = -1
+        // Moved out (not copied) while the loop draws, which changes other state of self.
+        var cells = previous
+        previous = []
+        defer { previous = cells }
+        cells.withUnsafeMutableBufferPointer { previous in
         picture.rgb.withUnsafeBufferPointer { rgb in
             for row in 0..<rows {
                 let top = row * 2 * cols * 3
@@ -89,6 +94,7 @@ public struct HalfBlockRenderer: Sendable {
                     cursorCol = col + 1
                 }
             }
+        }
         }
         guard out.count > empty else { return }
         out.append("\u{1B}[?2026l")
@@ -228,12 +234,7 @@ public struct HalfBlockRenderer: Sendable {
             out.append(background ? "48;5;" : "38;5;")
             out.append(number: index)
         } else if truecolor {
-            out.append(background ? "48;2;" : "38;2;")
-            out.append(number: color >> 16)
-            out.append(byte: 0x3B)
-            out.append(number: color >> 8 & 0xFF)
-            out.append(byte: 0x3B)
-            out.append(number: color & 0xFF)
+            out.appendTruecolor(background: background, color)
         } else {
             out.append(background ? "48;5;" : "38;5;")
             out.append(number: color)
