@@ -43,6 +43,16 @@ public final class RoundReporter: @unchecked Sendable {
         thread.start()
     }
 
+    /// A stop signal sent before the input ended that the signal thread has
+    /// not taken yet (the signals are blocked in every thread but that one):
+    /// on a busy machine the end of the input can overtake it.
+    static func pendingSignal() -> Int32? {
+        var pending = sigset_t()
+        sigemptyset(&pending)
+        guard sigpending(&pending) == 0 else { return nil }
+        return [SIGINT, SIGTERM, SIGHUP].first { sigismember(&pending, $0) == 1 }
+    }
+
     /// Scores everything, writes the report and returns the exit status:
     /// 0 when a round was scored, 1 when the input held none, 2 when the
     /// history could not be read or written, 128 + signal after a signal.
@@ -65,7 +75,7 @@ public final class RoundReporter: @unchecked Sendable {
             }
         }
         let rounds = scorer.finish()
-        let interrupted: Int32? = lock.withLock { signal }
+        let interrupted: Int32? = lock.withLock { signal } ?? Self.pendingSignal()
 
         guard !rounds.isEmpty else {
             stage.diagnostics.error("no round to score: the input held no gif-play events (session, hold, shown, stall)")
