@@ -447,6 +447,12 @@ public final class Player: @unchecked Sendable {
         } else if promptShown {
             showPrompt()
         }
+        // The GIF held back for the next hold is fitted again too.
+        if let next = waiting, next.gif.layout != preloader.layout, let path = next.gif.record.string("path"),
+           let refitted = try? PreparedGIF.prepare(record: next.gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
+            next.gif.frames.cancel()
+            waiting = (refitted, next.at)
+        }
         lastStatusText = ""
         updateStatus()
     }

@@ -198,7 +198,7 @@ public final class FrameStore: @unchecked Sendable {
     /// the caches warm, costs less than one at a time between frames.
     public func has(_ index: Int) -> Bool {
         condition.withLock {
-            if pictures.count < index + 1 + ahead / 3 && index + ahead > wanted {
+            if pictures.count < index + 1 + max(1, ahead / 3) && index + ahead > wanted {
                 wanted = index + ahead
                 condition.broadcast()
             }
@@ -227,8 +227,10 @@ public final class FrameStore: @unchecked Sendable {
 
     // MARK: The decoder's side
 
+    /// At least 4 frames: a GIF whose first 0.3 s is one frame (a slide show,
+    /// a long title frame) still gets several frames decoded at a time.
     func lookAhead(frames: Int) {
-        condition.withLock { ahead = max(1, frames) }
+        condition.withLock { ahead = max(4, frames) }
     }
 
     func append(_ picture: CellPicture, delay: Int) {

@@ -58,9 +58,20 @@ public final class Screen {
         write(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
+    /// Counts what others wrote on the terminal (stderr's messages, when
+    /// stderr is the same terminal): when it moves, the next frame is drawn
+    /// whole, since the text covers cells and resets colours.
+    public var otherWrites: (() -> Int)?
+    private var otherWritesSeen = 0
+
     /// Draws one frame of `gif`.
     public func draw(_ gif: PreparedGIF, frame: Int) {
         guard terminal != nil, gif.hasFrame(frame) else { return }
+        if let otherWrites, case let count = otherWrites(), count != otherWritesSeen {
+            otherWritesSeen = count
+            halfBlock?.invalidate()
+            graphics?.invalidate()
+        }
         framesDrawn += 1
         let picture = gif.picture(frame)
         if halfBlock != nil {

@@ -75,7 +75,10 @@ public final class RoundReporter: @unchecked Sendable {
             }
         }
         let rounds = scorer.finish()
-        let interrupted: Int32? = lock.withLock { signal } ?? Self.pendingSignal()
+        // A signal not taken yet first, then one taken: a signal the trap thread
+        // takes between the two looks is seen by the second.
+        let pending = Self.pendingSignal()
+        let interrupted: Int32? = lock.withLock { signal } ?? pending
 
         guard !rounds.isEmpty else {
             stage.diagnostics.error("no round to score: the input held no gif-play events (session, hold, shown, stall)")

@@ -222,6 +222,11 @@ struct Play: ParsableCommand {
             }
         }
         let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows)
+        if terminal?.isTTY == true {
+            // A warning on stderr lands on the picture when stderr is this terminal too.
+            let diagnostics = stage.diagnostics
+            screen.otherWrites = { diagnostics.writesToTerminal }
+        }
         let cellPixels = (size?.pixelWidth ?? 0) > 0 ? CellSize(width: size!.pixelWidth / columns, height: size!.pixelHeight / rows) : nil
         let preloader = Preloader(stage: stage, configuration: configuration,
                                   layout: screen.layout(background: configuration.background, cellPixels: cellPixels))

@@ -87,3 +87,30 @@ import TestSupport
         }
     }
 }
+
+@Suite struct ScreenRedrawTests {
+    @Test func aMessageFromElsewhereOnTheTerminalMakesTheNextFrameWhole() throws {
+        try withTemporaryDirectory { folder in
+            let path = try PlayGIF.write(PlayGIF.animated(delays: [4, 4]), "g.gif", in: folder)
+            let record = JSONRecord()
+            record.set("kind", "image")
+            let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
+            let gif = try PreparedGIF.prepare(record: record, path: path, layout: layout)
+            let terminal = try Terminal(path: folder.appendingPathComponent("tty").path)
+            let screen = Screen(terminal: terminal, renderer: .truecolor, columns: 80, rows: 24)
+            var others = 0
+            screen.otherWrites = { others }
+            screen.draw(gif, frame: 0)
+            screen.flush()
+            let whole = screen.bytesWritten
+            screen.draw(gif, frame: 0)
+            screen.flush()
+            #expect(screen.bytesWritten == whole, "the same frame again: nothing to write")
+            // A warning on stderr (the same terminal) covered cells and reset the colours.
+            others += 1
+            screen.draw(gif, frame: 0)
+            screen.flush()
+            #expect(screen.bytesWritten == 2 * whole, "the frame is drawn whole again")
+        }
+    }
+}

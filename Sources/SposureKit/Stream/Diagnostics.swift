@@ -16,6 +16,11 @@ public final class Diagnostics: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
     private var progressShown = false
+    private var terminalWrites = 0
+
+    /// How many times something was written to stderr while it is a terminal:
+    /// a program drawing on that terminal must redraw after it changes.
+    public var writesToTerminal: Int { lock.withLock { terminalWrites } }
 
     /// Diagnostics for `tool`, written to `fd`.
     public init(tool: String, quiet: Bool = false, fd: Int32 = 2,
@@ -75,6 +80,7 @@ public final class Diagnostics: @unchecked Sendable {
     }
 
     private func write(_ text: String) {
+        if isTerminal { terminalWrites += 1 }
         var text = text
         text.withUTF8 { utf8 in
             var offset = 0
