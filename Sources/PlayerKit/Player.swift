@@ -5,6 +5,7 @@ import SposureKit
 //  gif-play, the frame player:
 //
 //  stdin ─reader─▶ [input queue] ─▶ preloader (giflib, scaling) ─▶ [gif buffer] ─┐
+//                                    └─▶ finisher (the rest of each GIF, on demand) ─┤
 //                                                                                 ▼
 //  /dev/tty keys, mouse ─▶ InputParser ─▶ HoldTracker ─────────────────────▶ player (this thread)
 //  signals, SIGWINCH, Ctrl-Z ─▶ trap thread ─▶ flags ──────────────────────▶   │ frames on an absolute schedule
