@@ -57,6 +57,23 @@ import TestSupport
         }
     }
 
+    @Test func aLongFirstFrameStillGetsSeveralFramesDecodedAhead() throws {
+        try withTemporaryDirectory { folder in
+            // A title frame of a second, then 20 ms frames: the first 0.3 s is one frame.
+            let path = try PlayGIF.write(PlayGIF.animated(delays: [100] + Array(repeating: 2, count: 20)), "title.gif", in: folder)
+            let (prepared, rest) = try PreparedGIF.begin(record: record(path), path: path, layout: layout, firstMs: 300)
+            #expect(prepared.frames.decoded == 1)
+            finish(try #require(rest))
+            // Showing frame 0 asks for the look-ahead at once (at least 4 frames),
+            // not only when frame 1 is already due.
+            #expect(prepared.hasFrame(0))
+            let deadline = Date().addingTimeInterval(10)
+            while prepared.frames.decoded < 4 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(prepared.frames.decoded == 4)
+        }
+    }
+
     @Test func aDroppedGIFStopsItsDecoding() throws {
         try withTemporaryDirectory { folder in
             let path = try gif(in: folder)
