@@ -43,16 +43,6 @@ public final class RoundReporter: @unchecked Sendable {
         thread.start()
     }
 
-    /// A stop signal sent before the input ended that the signal thread has
-    /// not taken yet (the signals are blocked in every thread but that one):
-    /// on a busy machine the end of the input can overtake it.
-    static func pendingSignal() -> Int32? {
-        var pending = sigset_t()
-        sigemptyset(&pending)
-        guard sigpending(&pending) == 0 else { return nil }
-        return [SIGINT, SIGTERM, SIGHUP].first { sigismember(&pending, $0) == 1 }
-    }
-
     /// Scores everything, writes the report and returns the exit status:
     /// 0 when a round was scored, 1 when the input held none, 2 when the
     /// history could not be read or written, 128 + signal after a signal.
@@ -77,7 +67,7 @@ public final class RoundReporter: @unchecked Sendable {
         let rounds = scorer.finish()
         // A signal not taken yet first, then one taken: a signal the trap thread
         // takes between the two looks is seen by the second.
-        let pending = Self.pendingSignal()
+        let pending = SignalTrap.pending()
         let interrupted: Int32? = lock.withLock { signal } ?? pending
 
         guard !rounds.isEmpty else {

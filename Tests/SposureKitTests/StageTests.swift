@@ -132,3 +132,22 @@ func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [St
         #expect(TimeSpan(argument: "soon") == nil)
     }
 }
+
+@Suite struct SignalTrapPendingTests {
+    @Test func aSignalNotTakenYetIsSeenAsPending() {
+        // Blocked on this thread only and sent to this thread only: it waits,
+        // pending, as a signal does before the trap thread's sigwait takes it.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGHUP)
+        var old = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &set, &old)
+        defer { pthread_sigmask(SIG_SETMASK, &old, nil) }
+        #expect(SignalTrap.pending() == nil)
+        pthread_kill(pthread_self(), SIGHUP)
+        #expect(SignalTrap.pending() == SIGHUP)
+        var taken: Int32 = 0
+        #expect(sigwait(&set, &taken) == 0 && taken == SIGHUP)
+        #expect(SignalTrap.pending() == nil)
+    }
+}

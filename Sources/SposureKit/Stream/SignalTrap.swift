@@ -38,4 +38,15 @@ public enum SignalTrap {
         thread.name = "signals"
         thread.start()
     }
+
+    /// One of the ``handled`` signals that has arrived but that the trap
+    /// thread has not taken yet. A stage whose input ends at the moment a
+    /// signal comes can get there first on a busy machine; the signal still
+    /// decides the exit status.
+    public static func pending() -> Int32? {
+        var pending = sigset_t()
+        sigemptyset(&pending)
+        guard sigpending(&pending) == 0 else { return nil }
+        return handled.first { sigismember(&pending, $0) == 1 }
+    }
 }

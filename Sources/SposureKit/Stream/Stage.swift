@@ -149,8 +149,11 @@ public final class Stage: @unchecked Sendable {
         output.close()
         writerDone.wait()
         diagnostics.clearProgress()
+        // A signal not taken yet first, then the stop recorded: one the trap
+        // thread takes between the two looks is seen by the second.
+        let pending = SignalTrap.pending()
         lock.lock()
-        let reason = stop
+        let reason = stop ?? pending.map { StopReason.signal($0) }
         let strict = strictFailure
         lock.unlock()
         switch reason {
