@@ -121,27 +121,20 @@ public struct LifetimeStats: Sendable, Equatable {
         record.set("rounds", rounds)
         record.set("total_exposed_ms", totalExposedMs)
         record.set("average_exposed_ms", averageExposedMs)
-        if let best {
-            let object = record.setObject("best")
+        record.setObject("best", best) { object, best in
             object.set("round", best.number)
             object.set("at", best.at)
             object.set("exposed_ms", best.exposedMs)
             object.set("points", best.points)
-        } else {
-            record.setNull("best")
         }
-        if let trend {
-            let object = record.setObject("trend")
+        record.setObject("trend", trend) { object, trend in
             object.set("window", trend.window)
             object.set("recent_mean_ms", trend.recentMeanMs)
             object.set("previous_mean_ms", trend.previousMeanMs)
             object.set("change_ms", trend.changeMs)
             object.set("direction", trend.direction)
-        } else {
-            record.setNull("trend")
         }
-        if let distress {
-            let object = record.setObject("distress")
+        record.setObject("distress", distress) { object, distress in
             object.set("rated_rounds", distress.rated)
             object.setTenths("mean_before", distress.meanBefore)
             object.setTenths("mean_after", distress.meanAfter)
@@ -150,8 +143,6 @@ public struct LifetimeStats: Sendable, Equatable {
             object.setTenths("early_before", distress.earlyBefore)
             object.setTenths("recent_before", distress.recentBefore)
             object.set("falling", distress.falling)
-        } else {
-            record.setNull("distress")
         }
         record.set("first_at", firstAt)
         record.set("last_at", lastAt)

@@ -67,4 +67,11 @@ import Testing
         record.set("flag", true as Bool?)
         #expect(record.text == #"{"best":{"round":3,"mean":4.5},"whole":7.0,"nan":null,"name":null,"flag":true}"#)
     }
+
+    @Test func setsAnOptionalObjectOrNull() {
+        let record = JSONRecord()
+        record.setObject("trend", 5 as Int?) { object, window in object.set("window", window) }
+        record.setObject("best", nil as Int?) { object, _ in object.set("never", true) }
+        #expect(record.text == #"{"trend":{"window":5},"best":null}"#)
+    }
 }

@@ -209,6 +209,13 @@ public final class JSONRecord: @unchecked Sendable {
         return JSONRecord(owning: value)
     }
 
+    /// Sets `key` to an object that `fill` writes from `value`, or null when
+    /// `value` is nil (like the optional setters).
+    public func setObject<Value>(_ key: String, _ value: Value?, _ fill: (JSONRecord, Value) -> Void) {
+        guard let value else { return setNull(key) }
+        fill(setObject(key), value)
+    }
+
     /// Removes `key` when present.
     public func remove(_ key: String) { json_object_del(object, key) }
 
