@@ -76,10 +76,9 @@ public struct RoundScorer {
             if let time, time < 0 { return "a session end with a negative t_ms, skipped" }
             ensureRound(reopening: true)
             let reason = record.string("reason")
-            let index = rounds.count - 1
-            rounds[index].ended = true
-            rounds[index].endReason = reason
-            if let time { rounds[index].durationMs = max(rounds[index].durationMs, time) }
+            current.ended = true
+            current.endReason = reason
+            if let time { current.durationMs = max(current.durationMs, time) }
             open = false
             unheld = []
             return nil
@@ -93,10 +92,9 @@ public struct RoundScorer {
             return "a hold record without whole down_ms <= up_ms, skipped"
         }
         ensureRound()
-        let index = rounds.count - 1
-        rounds[index].holds += 1
-        rounds[index].longestHoldMs = max(rounds[index].longestHoldMs, up - down)
-        rounds[index].durationMs = max(rounds[index].durationMs, up)
+        current.holds += 1
+        current.longestHoldMs = max(current.longestHoldMs, up - down)
+        current.durationMs = max(current.durationMs, up)
         if open {
             let covered = max(lastUp ?? up, up)
             lastUp = covered
@@ -111,19 +109,18 @@ public struct RoundScorer {
         }
         ensureRound()
         let completed = record.bool("completed") == true
-        let index = rounds.count - 1
-        rounds[index].exposedMs += exposed
-        rounds[index].gifsShown += 1
-        if completed { rounds[index].gifsCompleted += 1 }
+        current.exposedMs += exposed
+        current.gifsShown += 1
+        if completed { current.gifsCompleted += 1 }
         let name = [record.string("section"), record.string("query")].compactMap { $0 }.first { !$0.isEmpty }
         if let name {
             if let at = sectionIndex[name] {
-                rounds[index].sections[at].exposedMs += exposed
-                rounds[index].sections[at].gifsShown += 1
-                if completed { rounds[index].sections[at].gifsCompleted += 1 }
+                current.sections[at].exposedMs += exposed
+                current.sections[at].gifsShown += 1
+                if completed { current.sections[at].gifsCompleted += 1 }
             } else {
-                sectionIndex[name] = rounds[index].sections.count
-                rounds[index].sections.append(SectionExposure(
+                sectionIndex[name] = current.sections.count
+                current.sections.append(SectionExposure(
                     name: name, exposedMs: exposed, gifsShown: 1, gifsCompleted: completed ? 1 : 0))
             }
         }
@@ -136,9 +133,8 @@ public struct RoundScorer {
             return "a stall record without whole start_ms <= end_ms, skipped"
         }
         ensureRound()
-        let index = rounds.count - 1
-        rounds[index].stalls += 1
-        rounds[index].stallMs += end - start
+        current.stalls += 1
+        current.stallMs += end - start
         noteSpan(start, end)
         return nil
     }
@@ -148,6 +144,12 @@ public struct RoundScorer {
     /// Makes sure there is a round to count into: the open one, else the latest,
     /// else a new one without a start. `reopening`: a session end with no round
     /// open after an ended one belongs to a new round (its start was lost).
+    /// The round being read (there is one: see ``ensureRound(reopening:)``).
+    private var current: Round {
+        get { rounds[rounds.count - 1] }
+        _modify { yield &rounds[rounds.count - 1] }
+    }
+
     private mutating func ensureRound(reopening: Bool = false) {
         if open { return }
         if rounds.isEmpty || reopening {
@@ -166,7 +168,7 @@ public struct RoundScorer {
         if rounds.isEmpty {
             change(&early)
         } else {
-            change(&rounds[rounds.count - 1])
+            change(&current)
         }
     }
 
@@ -177,18 +179,16 @@ public struct RoundScorer {
 
     private mutating func noteSpan(_ start: Int?, _ end: Int?) {
         guard let start, let end, start >= 0, end >= start else { return }
-        let index = rounds.count - 1
-        rounds[index].durationMs = max(rounds[index].durationMs, end)
+        current.durationMs = max(current.durationMs, end)
         if open && end > (lastUp ?? -1) {
             unheld.append((max(start, lastUp ?? start), end))
         }
     }
 
     private mutating func closeIncomplete() {
-        let index = rounds.count - 1
         if let first = unheld.map(\.start).min(), let last = unheld.map(\.end).max() {
-            rounds[index].holds += 1
-            rounds[index].longestHoldMs = max(rounds[index].longestHoldMs, last - first)
+            current.holds += 1
+            current.longestHoldMs = max(current.longestHoldMs, last - first)
         }
         open = false
         unheld = []
