@@ -77,6 +77,12 @@ struct ByteWriter {
 
     mutating func append(contentsOf bytes: some Collection<UInt8>) {
         buffer.reserve(bytes.count)
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
+            guard let start = source.baseAddress else { return }
+            (buffer.base + buffer.count).update(from: start, count: source.count)
+            buffer.count += source.count
+        }
+        guard copied == nil else { return }
         for byte in bytes {
             buffer.base[buffer.count] = byte
             buffer.count += 1
