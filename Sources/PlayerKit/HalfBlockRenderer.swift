@@ -10,13 +10,14 @@
 /// move (forward on a row, a new line and forward, or absolute). The whole
 /// frame goes out wrapped in synchronized-output mode (`?2026`).
 ///
-/// New lines rely on the terminal turning `\n` into CR LF (`ONLCR`, which
-/// ``Terminal`` sets); with `lineFeeds` false every row change is an
-/// absolute move.
+/// CR and LF are cursor moves only when the output is raw (a file, or a
+/// terminal whose OPOST ``Terminal`` turned off: `lineFeeds`); otherwise
+/// rows change with escape sequences alone.
 public struct HalfBlockRenderer: Sendable {
     /// 24-bit colour, or the 256-colour palette.
     public let truecolor: Bool
-    /// Whether `\n` may move the cursor to the start of the next row.
+    /// Whether CR (to the first column) and LF (down a row, same column) may
+    /// move the cursor: the bytes reach the terminal untranslated.
     public var lineFeeds: Bool
     private var previous: [UInt64] = []
     private var previousWidth = 0
@@ -125,7 +126,7 @@ public struct HalfBlockRenderer: Sendable {
     /// The shortest way from the cursor to cell (`row`, `col`) of the picture.
     /// `cursor.col` is the cell after the last one written; past the
     /// picture's right edge (maybe the screen's, where terminals differ on
-    /// what a relative move does) only new lines and absolute moves are used.
+    /// what a relative move does) only CR LF and absolute moves are used.
     private func move(_ out: inout ByteWriter, from cursor: (row: Int, col: Int), to cell: (row: Int, col: Int),
                       origin: (row: Int, col: Int), width: Int) {
         if cursor.row == cell.row && cursor.col == cell.col { return }
@@ -134,30 +135,36 @@ public struct HalfBlockRenderer: Sendable {
             return
         }
         let screenRow = origin.row + cell.row, screenCol = origin.col + cell.col
-        enum Way { case absolute, lineFeeds, down }
+        enum Way { case absolute, newLine, down }
         var best = (way: Way.absolute, cost: 4 + digits(screenRow) + digits(screenCol))
         if cursor.row >= 0 && cursor.row < cell.row {
             let rowsDown = cell.row - cursor.row
             if lineFeeds {
-                // `\n` is CR LF: down a row, to the first column.
-                let cost = rowsDown + Self.forwardCost(screenCol - 1)
-                if cost < best.cost { best = (.lineFeeds, cost) }
+                // CR to the first column, LF down a row each.
+                let cost = 1 + rowsDown + Self.forwardCost(screenCol - 1)
+                if cost < best.cost { best = (.newLine, cost) }
             }
             if cursor.col < width {
-                let cost = (rowsDown == 1 ? 3 : 3 + digits(rowsDown)) + Self.horizontalCost(cell.col - cursor.col)
+                let cost = downCost(rowsDown) + Self.horizontalCost(cell.col - cursor.col)
                 if cost < best.cost { best = (.down, cost) }
             }
         }
         switch best.way {
         case .absolute:
             out.moveTo(row: screenRow, col: screenCol)
-        case .lineFeeds:
+        case .newLine:
+            out.append(byte: 0x0D)
             for _ in 0..<(cell.row - cursor.row) { out.append(byte: 0x0A) }
             if screenCol > 1 { forward(&out, screenCol - 1) }
         case .down:
-            out.append("\u{1B}[")
-            if cell.row - cursor.row > 1 { out.append(number: cell.row - cursor.row) }
-            out.append(byte: UInt8(ascii: "B"))
+            let rowsDown = cell.row - cursor.row
+            if lineFeeds && downCost(rowsDown) == rowsDown {
+                for _ in 0..<rowsDown { out.append(byte: 0x0A) }
+            } else {
+                out.append("\u{1B}[")
+                if rowsDown > 1 { out.append(number: rowsDown) }
+                out.append(byte: UInt8(ascii: "B"))
+            }
             let across = cell.col - cursor.col
             if across > 0 {
                 forward(&out, across)
@@ -169,6 +176,12 @@ public struct HalfBlockRenderer: Sendable {
                 out.append(byte: UInt8(ascii: "D"))
             }
         }
+    }
+
+    /// Bytes of a move `n` rows down in the same column: LFs (raw output) or `ESC [ n B`.
+    private func downCost(_ n: Int) -> Int {
+        let escape = n == 1 ? 3 : 3 + digits(n)
+        return lineFeeds ? min(n, escape) : escape
     }
 
     /// Bytes of `ESC [ n C` (none for 0).

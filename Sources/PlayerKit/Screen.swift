@@ -66,7 +66,7 @@ public final class Screen {
 
     /// Draws one frame of `gif`.
     public func draw(_ gif: PreparedGIF, frame: Int) {
-        guard terminal != nil, gif.hasFrame(frame) else { return }
+        guard let terminal, gif.hasFrame(frame) else { return }
         if let otherWrites, case let count = otherWrites(), count != otherWritesSeen {
             otherWritesSeen = count
             halfBlock?.invalidate()
@@ -75,6 +75,7 @@ public final class Screen {
         framesDrawn += 1
         let picture = gif.picture(frame)
         if halfBlock != nil {
+            halfBlock!.lineFeeds = terminal.rawOutput
             halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col, appendingTo: &pending)
         } else if graphics != nil {
             pending += graphics!.render(picture, row: gif.origin.row, col: gif.origin.col)

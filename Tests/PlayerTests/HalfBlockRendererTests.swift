@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func goesToTheNextRowTheShortestWay() {
-        // Down a row and one back: `ESC[B` and a backspace.
+        // Down a row and one back: LF (raw output: same column) and a backspace.
         var renderer = HalfBlockRenderer(truecolor: true)
         let tall = CellPicture(width: 2, height: 4, rgb: Array(repeating: 0, count: 24))
         _ = renderer.render(tall, row: 5, col: 12)
@@ -45,23 +45,28 @@ import Testing
         changed.rgb[0..<3] = [7, 7, 7]  // cell (0, 0), top
         changed.rgb[12..<15] = [7, 7, 7]  // cell (1, 0), top
         let down = String(decoding: renderer.render(changed, row: 5, col: 12), as: UTF8.self)
-        #expect(down == "\u{1B}[?2026h\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\u{1B}[B\u{08}▀\u{1B}[?2026l")
+        #expect(down == "\u{1B}[?2026h\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\n\u{08}▀\u{1B}[?2026l")
+        // Where CR and LF are translated (lineFeeds false): `ESC[B` and a backspace.
+        var escapes = HalfBlockRenderer(truecolor: true, lineFeeds: false)
+        _ = escapes.render(tall, row: 5, col: 12)
+        let escaped = String(decoding: escapes.render(changed, row: 5, col: 12), as: UTF8.self)
+        #expect(escaped == "\u{1B}[?2026h\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\u{1B}[B\u{08}▀\u{1B}[?2026l")
 
         // From the picture's right edge (maybe the screen's, where relative moves
-        // are not safe) to the next row's first cell: `\n` (CR LF) and 11
-        // forward is 6 bytes, `ESC[6;12H` 7.
+        // are not safe) to the next row's first cell: CR LF and one forward is
+        // 5 bytes, `ESC[6;2H` 6.
         let wide = CellPicture(width: 20, height: 4, rgb: Array(repeating: 0, count: 240))
         var far = wide
         far.rgb[57..<60] = [7, 7, 7]  // cell (0, 19), top
         far.rgb[120..<123] = [7, 7, 7]  // cell (1, 0), top
         var lines = HalfBlockRenderer(truecolor: true)
-        _ = lines.render(wide, row: 5, col: 12)
-        let out = String(decoding: lines.render(far, row: 5, col: 12), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[5;31H\u{1B}[38;2;7;7;7m▀\n\u{1B}[11C▀\u{1B}[?2026l")
+        _ = lines.render(wide, row: 5, col: 2)
+        let out = String(decoding: lines.render(far, row: 5, col: 2), as: UTF8.self)
+        #expect(out == "\u{1B}[?2026h\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\r\n\u{1B}[C▀\u{1B}[?2026l")
         var absolute = HalfBlockRenderer(truecolor: true, lineFeeds: false)
-        _ = absolute.render(wide, row: 5, col: 12)
-        let moved = String(decoding: absolute.render(far, row: 5, col: 12), as: UTF8.self)
-        #expect(moved == "\u{1B}[?2026h\u{1B}[5;31H\u{1B}[38;2;7;7;7m▀\u{1B}[6;12H▀\u{1B}[?2026l")
+        _ = absolute.render(wide, row: 5, col: 2)
+        let moved = String(decoding: absolute.render(far, row: 5, col: 2), as: UTF8.self)
+        #expect(moved == "\u{1B}[?2026h\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\u{1B}[6;2H▀\u{1B}[?2026l")
     }
 
     @Test func picksTheGlyphThatKeepsTheColoursAlreadySet() {

@@ -6,7 +6,7 @@ import Testing
 @testable import PlayerKit
 
 /// What an xterm-like terminal does with the sequences the renderer writes:
-/// CUP, CUF, CUB, CUD, BS, CR, LF (as CR LF: `ONLCR`), SGR 0 / 38;2 / 48;2 /
+/// CUP, CUF, CUB, CUD, BS, CR, LF (raw: down a row, same column), SGR 0 / 38;2 / 48;2 /
 /// 38;5 / 48;5, and the half-block glyphs. Cells hold the colours shown in
 /// their top and bottom halves.
 struct ScreenModel {
@@ -33,7 +33,10 @@ struct ScreenModel {
                 control(String(decoding: bytes[(i + 2)..<j], as: UTF8.self), final: bytes[j])
                 i = j + 1
             } else if byte == 0x0A {
-                row += 1; col = 1; pendingWrap = false; i += 1
+                // Terminals differ on LF in the pending-wrap state, and on the last row it scrolls.
+                if pendingWrap { problems.append("LF in the pending-wrap state") }
+                if row == rows { problems.append("LF on the last row (it would scroll)") }
+                row = min(rows, row + 1); i += 1
             } else if byte == 0x0D {
                 col = 1; pendingWrap = false; i += 1
             } else if byte == 0x08 {

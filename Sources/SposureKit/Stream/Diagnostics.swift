@@ -75,7 +75,9 @@ public final class Diagnostics: @unchecked Sendable {
         if color, let style { text = "\u{1B}[\(style)m\(text)\u{1B}[0m" }
         lock.lock()
         defer { lock.unlock() }
-        write((progressShown ? "\r\u{1B}[K" : "") + prefix + text + "\n")
+        // CR LF on a terminal: one in raw output mode (gif-play's) has no
+        // ONLCR to add the CR, and a cooked one only sees an extra CR.
+        write((progressShown ? "\r\u{1B}[K" : "") + prefix + text + (isTerminal ? "\r\n" : "\n"))
         progressShown = false
     }
 
