@@ -1,3 +1,4 @@
+import FetchKit
 import Foundation
 import SposureKit
 

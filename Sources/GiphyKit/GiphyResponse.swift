@@ -1,3 +1,4 @@
+import FetchKit
 import SposureKit
 
 /// What one Giphy API response amounts to, with every quirk of the real API

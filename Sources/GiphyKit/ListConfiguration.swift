@@ -1,3 +1,4 @@
+import FetchKit
 import SposureKit
 
 /// How `giphy-pages list` runs its page requests.

@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import FetchKit
 import SposureKit
 
 //  giphy-pages list, the URL lister:

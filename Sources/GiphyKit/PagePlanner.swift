@@ -1,4 +1,5 @@
 import Foundation
+import FetchKit
 import SposureKit
 
 /// How `giphy-pages plan` plans.

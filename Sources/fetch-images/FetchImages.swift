@@ -1,4 +1,5 @@
 import ArgumentParser
+import FetchKit
 import SposureKit
 
 /// `fetch-images`: the concurrent image fetcher, the third stage of the game.

@@ -8,6 +8,7 @@
 
 import Foundation
 import GiphyKit
+import FetchKit
 import SposureKit
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
+@testable import FetchKit
 import Foundation
+import SposureKit
 import Testing
-@testable import SposureKit
 
 func temporaryFolder() -> String {
     let path = NSTemporaryDirectory() + "sposure-test-" + UUID().uuidString

@@ -1,6 +1,7 @@
 import CCurl
 import CurlShim
 import Foundation
+import SposureKit
 
 /// A libcurl error, with libcurl's own message.
 public struct CurlError: Error, CustomStringConvertible, Sendable {

@@ -1,6 +1,7 @@
 import CCurl
 import CurlShim
 import Foundation
+import SposureKit
 
 /// Small HTTP GETs into memory over one libcurl multi handle: the API client
 /// of `giphy-pages` (the images go through ``ImageFetcher``, which streams to disk).

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureKit
 
 /// How `fetch-images` fetches: limits, timeouts, retries and policy.
 public struct FetchConfiguration: Sendable {

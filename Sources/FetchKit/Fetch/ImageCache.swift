@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SposureKit
 
 /// The content cache: GIFs stored under names made from a SHA-256 hash, never
 /// from remote strings, and written under a temporary name first.

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import SposureKit
 
 /// Hashes the bodies of transfers on a thread of its own, so SHA-256 (a third
 /// of the work on large GIFs) runs beside libcurl instead of in its way.

@@ -1,4 +1,5 @@
 import CCurl
+import SposureKit
 
 /// Why a record could not be fetched: a stable machine `code`, a message for a
 /// person, and whether trying again may help.

@@ -1,3 +1,5 @@
+import SposureKit
+
 /// Jittered exponential backoff: attempt n waits between half and all of
 /// `base × 2^(n-1)`, capped, so many clients retrying do not arrive together.
 public struct Backoff: Sendable {

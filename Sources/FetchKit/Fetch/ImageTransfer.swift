@@ -1,7 +1,8 @@
 import CCurl
-import CurlShim
 import Crypto
+import CurlShim
 import Foundation
+import SposureKit
 
 /// One record to fetch, from the moment it is read until its output is made.
 final class FetchJob {

@@ -1,5 +1,6 @@
 import CCurl
 import CurlShim
+import SposureKit
 
 /// A libcurl multi handle: many transfers driven from one thread.
 ///
