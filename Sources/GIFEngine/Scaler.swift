@@ -107,8 +107,8 @@ public struct Scaler: Sendable, Equatable {
                                 sums.add(base + start, pixels: pixels, weight: span.weight(of: sourceRow))
                             }
                             for x in 0..<width {
-                                let (red, green, blue, alpha) = sums.total(over: columns[x])
-                                writePixel(red, green, blue, alpha, covered: covered, coverage: coverage,
+                                let total = sums.total(over: columns[x])
+                                writePixel(total[0], total[1], total[2], total[3], covered: covered, coverage: coverage,
                                            into: target, at: (y * width + x) * 4)
                             }
                         }

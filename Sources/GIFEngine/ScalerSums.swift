@@ -132,51 +132,37 @@ struct ColumnSums {
     /// are `span`. They are the plain loop's sums and every partial sum is
     /// smaller, so nothing overflows an Int where that loop did not.
     @inline(__always)
-    func total(over span: Span) -> (red: Int, green: Int, blue: Int, alpha: Int) {
-        var red = 0, green = 0, blue = 0, alpha = 0
+    func total(over span: Span) -> SIMD4<Int> {
+        var sums = SIMD4<Int>()
         if hasWhole {
-            let sums = Self.sum(whole, over: span)
-            red = 255 &* rowWhole &* sums.0
-            green = 255 &* rowWhole &* sums.1
-            blue = 255 &* rowWhole &* sums.2
-            alpha = rowWhole &* sums.3
+            // α = 255 in every row summed here: colours weigh 255·w, alpha w.
+            sums = Self.sum(whole, over: span) &* (SIMD4(255, 255, 255, 1) &* rowWhole)
         }
         if hasOpaque {
-            let sums = Self.sum(opaque, over: span)
-            red &+= 255 &* sums.0
-            green &+= 255 &* sums.1
-            blue &+= 255 &* sums.2
-            alpha &+= sums.3
+            sums &+= Self.sum(opaque, over: span) &* SIMD4(255, 255, 255, 1)
         }
         if hasWeighted {
-            let sums = Self.sum(weighted, over: span)
-            red &+= sums.0
-            green &+= sums.1
-            blue &+= sums.2
-            alpha &+= sums.3
+            sums &+= Self.sum(weighted, over: span)
         }
-        return (red, green, blue, alpha)
+        return sums
     }
 
     /// The four lanes of `sums` across the columns of `span`, weighted: the
-    /// columns inside it are added first and weighted once.
+    /// columns inside it are added first and weighted once. A column's four
+    /// lanes are one vector.
     @inline(__always)
-    private static func sum<Lane: FixedWidthInteger>(_ sums: UnsafeMutablePointer<Lane>, over span: Span) -> (Int, Int, Int, Int) {
-        var red = 0, green = 0, blue = 0, alpha = 0
-        var at = span.first * 4 + 4
-        let first = span.first * 4, last = span.last * 4
-        while at < last {
-            red &+= Int(sums[at])
-            green &+= Int(sums[at &+ 1])
-            blue &+= Int(sums[at &+ 2])
-            alpha &+= Int(sums[at &+ 3])
-            at &+= 4
+    private static func sum<Lane: FixedWidthInteger & SIMDScalar>(_ sums: UnsafeMutablePointer<Lane>, over span: Span) -> SIMD4<Int> {
+        let raw = UnsafeRawPointer(sums), stride = 4 * MemoryLayout<Lane>.size
+        @inline(__always) func column(_ index: Int) -> SIMD4<Int> {
+            SIMD4<Int>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: index &* stride, as: SIMD4<Lane>.self))
         }
-        let firstWeight = span.firstWeight, lastWeight = span.lastWeight, whole = span.whole
-        return (firstWeight &* Int(sums[first]) &+ whole &* red &+ lastWeight &* Int(sums[last]),
-                firstWeight &* Int(sums[first + 1]) &+ whole &* green &+ lastWeight &* Int(sums[last + 1]),
-                firstWeight &* Int(sums[first + 2]) &+ whole &* blue &+ lastWeight &* Int(sums[last + 2]),
-                firstWeight &* Int(sums[first + 3]) &+ whole &* alpha &+ lastWeight &* Int(sums[last + 3]))
+        var inside = SIMD4<Int>()
+        var at = span.first &+ 1
+        while at < span.last {
+            inside &+= column(at)
+            at &+= 1
+        }
+        return column(span.first) &* span.firstWeight &+ inside &* span.whole &+ column(span.last) &* span.lastWeight
     }
 }
 

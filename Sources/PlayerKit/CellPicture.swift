@@ -120,42 +120,37 @@ struct ByteWriter {
     }
 
     /// `38;2;R;G;B` (or `48;…` for the background) for the 0xRRGGBB `color`,
-    /// written in one go: the renderers' hottest few bytes.
+    /// written in one go: the renderers' hottest few bytes. Each part is one
+    /// store: the 5-byte head as 8 bytes and each channel's digits as 4, the
+    /// bytes past the part overwritten by the next (or left past the end).
     mutating func appendTruecolor(background: Bool, _ color: Int) {
-        buffer.reserve(16)
-        let at = buffer.base + buffer.count
-        at[0] = background ? 0x34 : 0x33  // 4 or 3
-        at[1] = 0x38  // 8
-        at[2] = 0x3B  // ;
-        at[3] = 0x32  // 2
-        at[4] = 0x3B
+        buffer.reserve(24)
+        let start = buffer.base + buffer.count
+        let at = UnsafeMutableRawPointer(start)
+        // "38;2;" or "48;2;", little-endian.
+        at.storeBytes(of: background ? 0x3B_32_3B_38_34 : 0x3B_32_3B_38_33, as: UInt64.self)
         var n = 5
-        n += Self.put(color >> 16, at + n)
-        at[n] = 0x3B
-        n += 1
-        n += Self.put(color >> 8 & 0xFF, at + n)
-        at[n] = 0x3B
-        n += 1
-        n += Self.put(color & 0xFF, at + n)
+        n += Self.putChannel(color >> 16, at + n)
+        n += Self.putChannel(color >> 8 & 0xFF, at + n)
+        n += Self.putChannel(color & 0xFF, at + n) - 1  // no ';' after the last
         buffer.count += n
     }
 
-    /// Writes 0…999 in decimal at `at`; returns the digits written.
+    /// Writes channel `value` (0–255) and a ';' at `at` as one 4-byte store
+    /// (plus whatever follows in the word); returns the bytes that count.
     @inline(__always)
-    private static func put(_ value: Int, _ at: UnsafeMutablePointer<UInt8>) -> Int {
-        if value < 10 {
-            at[0] = UInt8(truncatingIfNeeded: 48 + value)
-            return 1
-        }
-        if value < 100 {
-            at[0] = UInt8(truncatingIfNeeded: 48 + value / 10)
-            at[1] = UInt8(truncatingIfNeeded: 48 + value % 10)
-            return 2
-        }
-        at[0] = UInt8(truncatingIfNeeded: 48 + value / 100)
-        at[1] = UInt8(truncatingIfNeeded: 48 + value / 10 % 10)
-        at[2] = UInt8(truncatingIfNeeded: 48 + value % 10)
-        return 3
+    private static func putChannel(_ value: Int, _ at: UnsafeMutableRawPointer) -> Int {
+        let entry = channelDigits[value & 0xFF]
+        at.storeBytes(of: UInt32(truncatingIfNeeded: entry), as: UInt32.self)
+        return Int(entry >> 32)
+    }
+
+    /// For 0–255: the decimal digits and a ';' in the low 4 bytes (little-endian), their count above.
+    private static let channelDigits: [UInt64] = (0..<256).map { value in
+        let text = Array(String(value).utf8) + [0x3B]
+        var word: UInt64 = 0
+        for (index, byte) in text.enumerated() { word |= UInt64(byte) << (8 * index) }
+        return word | UInt64(text.count) << 32
     }
 
     /// `ESC [ row ; col H` (1-based).

@@ -88,9 +88,9 @@ public struct HalfBlockRenderer: Sendable {
                     let cell = row * cols + col
                     if previous[cell] == key { continue }
                     if truecolor && Self.alike(previous[cell], key) { continue }
-                    previous[cell] = key
                     move(&out, from: (cursorRow, cursorCol), to: (row, col), origin: (originRow, originCol), width: cols)
-                    drawCell(&out, upper: upper, lower: lower)
+                    let shown = drawCell(&out, upper: upper, lower: lower)
+                    previous[cell] = UInt64(shown.upper) << 24 | UInt64(shown.lower)
                     cursorRow = row
                     cursorCol = col + 1
                 }
@@ -200,35 +200,59 @@ public struct HalfBlockRenderer: Sendable {
     private func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : String(n).count }
 
     /// One cell showing `upper` over `lower`, with whichever glyph needs the
-    /// fewest colour codes given the colours set now.
-    private mutating func drawCell(_ out: inout ByteWriter, upper: Int, lower: Int) {
-        if upper == lower {
-            // A space in the background colour, or a full block in the foreground's.
-            if bg == upper {
-                out.append(byte: 0x20)
-            } else if fg == upper {
-                out.append("█")
-            } else {
-                setColors(&out, foreground: nil, background: upper)
-                bg = upper
-                out.append(byte: 0x20)
-            }
-            return
+    /// fewest colour codes given the colours set now. In truecolor a colour
+    /// set that is within ``tolerance`` of the one wanted serves for it (the
+    /// neighbours of a smooth picture often are); returns the colours the
+    /// cell shows, which the next frame is compared with.
+    private mutating func drawCell(_ out: inout ByteWriter, upper: Int, lower: Int) -> (upper: Int, lower: Int) {
+        let fgUpper = near(fg, upper), fgLower = near(fg, lower)
+        let bgUpper = near(bg, upper), bgLower = near(bg, lower)
+        // A space or a full block when one colour set now serves both halves.
+        if bgUpper && bgLower {
+            out.append(byte: 0x20)
+            return (bg, bg)
+        }
+        if fgUpper && fgLower {
+            out.append("█")
+            return (fg, fg)
+        }
+        if upper == lower || (truecolor && near(upper, lower)) {
+            setColors(&out, foreground: nil, background: upper)
+            bg = upper
+            out.append(byte: 0x20)
+            return (upper, upper)
         }
         // `▀` needs fg = upper, bg = lower; `▄` the other way round.
-        let upperHalf = (fg == upper ? 0 : 1) + (bg == lower ? 0 : 1)
-        let lowerHalf = (fg == lower ? 0 : 1) + (bg == upper ? 0 : 1)
+        let upperHalf = (fgUpper ? 0 : 1) + (bgLower ? 0 : 1)
+        let lowerHalf = (fgLower ? 0 : 1) + (bgUpper ? 0 : 1)
         if lowerHalf < upperHalf {
-            setColors(&out, foreground: fg != lower ? lower : nil, background: bg != upper ? upper : nil)
-            fg = lower
-            bg = upper
+            let foreground = fgLower ? fg : lower, background = bgUpper ? bg : upper
+            setColors(&out, foreground: fgLower ? nil : foreground, background: bgUpper ? nil : background)
+            fg = foreground
+            bg = background
             out.append("▄")
-        } else {
-            setColors(&out, foreground: fg != upper ? upper : nil, background: bg != lower ? lower : nil)
-            fg = upper
-            bg = lower
-            out.append("▀")
+            return (background, foreground)
         }
+        let foreground = fgUpper ? fg : upper, background = bgLower ? bg : lower
+        setColors(&out, foreground: fgUpper ? nil : foreground, background: bgLower ? nil : background)
+        fg = foreground
+        bg = background
+        out.append("▀")
+        return (foreground, background)
+    }
+
+    /// Whether colour `set` (-1: not known) may stand for `wanted`: the same,
+    /// or in truecolor within ``tolerance`` in every channel.
+    @inline(__always)
+    private func near(_ set: Int, _ wanted: Int) -> Bool {
+        guard truecolor else { return set == wanted }
+        // Each channel's difference plus the tolerance is in 0...2·tolerance
+        // when it is close enough; a negative one wraps to a huge UInt.
+        let t = Self.tolerance, span = UInt(2 * Self.tolerance)
+        let red = UInt(bitPattern: (set >> 16 & 0xFF) &- (wanted >> 16 & 0xFF) &+ t)
+        let green = UInt(bitPattern: (set >> 8 & 0xFF) &- (wanted >> 8 & 0xFF) &+ t)
+        let blue = UInt(bitPattern: (set & 0xFF) &- (wanted & 0xFF) &+ t)
+        return set >= 0 && max(red, green, blue) <= span
     }
 
     /// One SGR sequence for whichever colours changed (none: nothing written).

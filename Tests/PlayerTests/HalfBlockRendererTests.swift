@@ -71,13 +71,29 @@ import Testing
 
     @Test func picksTheGlyphThatKeepsTheColoursAlreadySet() {
         var renderer = HalfBlockRenderer(truecolor: true)
-        // Cell 0 sets fg 1 / bg 2; cell 1 is 2 over 3: `▄` keeps bg 2 and needs fg 3 only.
-        let out = String(decoding: renderer.render(picture([(1, 1, 1), (2, 2, 2), (2, 2, 2), (3, 3, 3)]), row: 1, col: 1), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;1;1;1;48;2;2;2;2m▀\u{1B}[38;2;3;3;3m▄\u{1B}[?2026l")
+        // Cell 0 sets fg 10 / bg 20; cell 1 is 20 over 30: `▄` keeps bg 20 and needs fg 30 only.
+        let out = String(decoding: renderer.render(picture([(10, 10, 10), (20, 20, 20), (20, 20, 20), (30, 30, 30)]), row: 1, col: 1), as: UTF8.self)
+        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀\u{1B}[38;2;30;30;30m▄\u{1B}[?2026l")
         // A solid cell in the foreground colour is a full block, with no code at all.
         var solid = HalfBlockRenderer(truecolor: true)
-        let block = String(decoding: solid.render(picture([(1, 1, 1), (1, 1, 1), (2, 2, 2), (1, 1, 1)]), row: 1, col: 1), as: UTF8.self)
-        #expect(block == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;1;1;1;48;2;2;2;2m▀█\u{1B}[?2026l")
+        let block = String(decoding: solid.render(picture([(10, 10, 10), (10, 10, 10), (20, 20, 20), (10, 10, 10)]), row: 1, col: 1), as: UTF8.self)
+        #expect(block == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀█\u{1B}[?2026l")
+    }
+
+    @Test func aColourSetWithinTheToleranceServesTheNextCell() {
+        var renderer = HalfBlockRenderer(truecolor: true)
+        // Cell 1 is 102 over 51, within 3 levels of cell 0's 100 over 50: no code.
+        let out = String(decoding: renderer.render(picture([(100, 100, 100), (102, 99, 103), (50, 50, 50), (51, 53, 47)]), row: 1, col: 1), as: UTF8.self)
+        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;100;100;100;48;2;50;50;50m▀▀\u{1B}[?2026l")
+        // The screen shows 100 over 50 in cell 1, and the next frame is compared with that:
+        // 103 is still within 3 levels, 104 is not.
+        #expect(renderer.render(picture([(100, 100, 100), (103, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1).isEmpty)
+        let moved = String(decoding: renderer.render(picture([(100, 100, 100), (104, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1), as: UTF8.self)
+        #expect(moved == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[38;2;104;100;100m▀\u{1B}[?2026l")
+        // Two halves that close together are one space in one colour.
+        var close = HalfBlockRenderer(truecolor: true)
+        let space = String(decoding: close.render(picture([(60, 60, 60), (60, 60, 60), (62, 61, 60), (60, 60, 60)]), row: 1, col: 1), as: UTF8.self)
+        #expect(space == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[48;2;60;60;60m  \u{1B}[?2026l")
     }
 
     @Test func leavesCellsThatMovedByAFewLevelsAlone() {
