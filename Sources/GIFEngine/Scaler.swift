@@ -106,6 +106,7 @@ public struct Scaler: Sendable, Equatable {
                                 guard pixels > 0, let base = source.baseAddress else { continue }
                                 sums.add(base + start, pixels: pixels, weight: span.weight(of: sourceRow))
                             }
+                            sums.foldWhole()
                             for x in 0..<width {
                                 let total = sums.total(over: columns[x])
                                 writePixel(total[0], total[1], total[2], total[3], covered: covered, coverage: coverage,
