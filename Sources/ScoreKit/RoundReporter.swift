@@ -65,9 +65,8 @@ public final class RoundReporter: @unchecked Sendable {
             }
         }
         let rounds = scorer.finish()
-        // A signal not taken yet first, then one taken: a signal the trap thread
-        // takes between the two looks is seen by the second.
-        let pending = SignalTrap.pending()
+        // A signal that has arrived counts even if the handler has not recorded it yet.
+        let pending = SignalTrap.arrived()
         let interrupted: Int32? = lock.withLock { signal } ?? pending
 
         guard !rounds.isEmpty else {

@@ -29,6 +29,9 @@ public enum SignalTrap {
                     handler(received)
                 } else if first {
                     first = false
+                    // Seen by arrived() from here on, before the handler runs
+                    // (which may wait for a lock the stage holds while it looks).
+                    takenLock.withLock { taken = received }
                     handler(received)
                 } else {
                     _exit(128 + received)
@@ -37,6 +40,19 @@ public enum SignalTrap {
         }
         thread.name = "signals"
         thread.start()
+    }
+
+    /// The signal the trap thread took, once it has.
+    nonisolated(unsafe) private static var taken: Int32?
+    private static let takenLock = NSLock()
+
+    /// The ``handled`` signal that ends the run, if one has arrived: taken by
+    /// the trap thread (though its handler may not have run yet) or still
+    /// ``pending()``. What a stage's exit status is decided by.
+    public static func arrived() -> Int32? {
+        // Pending first, then taken: one taken between the two looks is seen by the second.
+        let waiting = pending()
+        return takenLock.withLock { taken } ?? waiting
     }
 
     /// One of the ``handled`` signals that has arrived but that the trap

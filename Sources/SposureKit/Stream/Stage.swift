@@ -149,9 +149,9 @@ public final class Stage: @unchecked Sendable {
         output.close()
         writerDone.wait()
         diagnostics.clearProgress()
-        // A signal not taken yet first, then the stop recorded: one the trap
-        // thread takes between the two looks is seen by the second.
-        let pending = SignalTrap.pending()
+        // A signal that has arrived decides, even if its handler has not
+        // recorded the stop yet (a busy machine can get here first).
+        let pending = SignalTrap.arrived()
         lock.lock()
         let reason = stop ?? pending.map { StopReason.signal($0) }
         let strict = strictFailure
