@@ -36,27 +36,7 @@ final class PseudoTerminal: @unchecked Sendable {
 
     /// A pty of `cols` × `rows` cells that answers `answers` (query → reply).
     init(cols: Int = 80, rows: Int = 24, answers: [(String, String)] = []) throws {
-        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard master >= 0 else { throw StageProcess.Failure.system("open /dev/ptmx", errno) }
-        // grantpt, unlockpt and ptsname_r are not in the Glibc module map: take them from libc.
-        guard Self.grantpt(master) == 0, Self.unlockpt(master) == 0 else {
-            let code = errno
-            Glibc.close(master)
-            throw StageProcess.Failure.system("grantpt/unlockpt", code)
-        }
-        var name = [CChar](repeating: 0, count: 256)
-        guard Self.ptsname_r(master, &name, name.count) == 0 else {
-            let code = errno
-            Glibc.close(master)
-            throw StageProcess.Failure.system("ptsname_r", code)
-        }
-        let path = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let slave = open(path, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard slave >= 0 else {
-            let code = errno
-            Glibc.close(master)
-            throw StageProcess.Failure.system("open \(path)", code)
-        }
+        let (master, slave, path) = try PseudoTerminalPair.open()
         self.master = master
         self.slave = slave
         self.slavePath = path
@@ -70,18 +50,6 @@ final class PseudoTerminal: @unchecked Sendable {
     deinit {
         close()
     }
-
-    private typealias PtyCall = @convention(c) (Int32) -> Int32
-    private typealias PtsnameCall = @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
-
-    private static func libc(_ name: String) -> UnsafeMutableRawPointer {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { fatalError("libc has no \(name)") }
-        return symbol
-    }
-
-    nonisolated(unsafe) private static let grantpt = unsafeBitCast(libc("grantpt"), to: PtyCall.self)
-    nonisolated(unsafe) private static let unlockpt = unsafeBitCast(libc("unlockpt"), to: PtyCall.self)
-    nonisolated(unsafe) private static let ptsname_r = unsafeBitCast(libc("ptsname_r"), to: PtsnameCall.self)
 
     /// Sets the window size (TIOCSWINSZ on the master).
     func setSize(cols: Int, rows: Int) {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SposureKit
 
 /// Runs a pass-through stage over real pipes: every record is written back
@@ -110,6 +111,43 @@ func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [St
         try pipe.fileHandleForWriting.close()
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text == "t: one\\u{1b}[2J\nt: shown\n")
+    }
+
+    @Test func leavesProgressAndNotesOutWhileAFullScreenProgramHasTheTerminal() throws {
+        // A pty: what the program writes to /dev/pts/N comes out of the master.
+        let (master, terminal, _) = try PseudoTerminalPair.open()
+        defer {
+            close(terminal)
+            close(master)
+        }
+        var mode = termios()
+        tcgetattr(terminal, &mode)
+        mode.c_oflag &= ~tcflag_t(OPOST)  // the bytes as written
+        tcsetattr(terminal, TCSANOW, &mode)
+        let diagnostics = Diagnostics(tool: "t", fd: terminal, environment: ["NO_COLOR": "1"])
+        func shown() -> String {
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            var text = ""
+            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+            while poll(&ready, 1, 100) == 1 {
+                let count = read(master, &bytes, bytes.count)
+                guard count > 0 else { break }
+                text += String(decoding: bytes[..<count], as: UTF8.self)
+            }
+            return text
+        }
+        diagnostics.progress("1/3 images")
+        diagnostics.note("cooked: shown")
+        #expect(shown() == "\r\u{1B}[K1/3 images\r\u{1B}[Kt: cooked: shown\r\n")
+        // A player turns canonical input off: progress, notes and the progress
+        // line's clearing stay off its screen; a warning still goes out.
+        mode.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        tcsetattr(terminal, TCSANOW, &mode)
+        diagnostics.progress("2/3 images")
+        diagnostics.note("raw: left out")
+        diagnostics.clearProgress()
+        diagnostics.warning("raw: shown")
+        #expect(shown() == "t: raw: shown\r\n")
     }
 }
 

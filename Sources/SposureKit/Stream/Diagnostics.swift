@@ -44,29 +44,41 @@ public final class Diagnostics: @unchecked Sendable {
         emit(message, style: "31")
     }
 
-    /// A note for a person at a terminal (never when stderr is a file or --quiet).
+    /// A note for a person at a terminal (never when stderr is a file or
+    /// --quiet, nor while a full-screen program has the terminal).
     public func note(_ message: String) {
-        guard !quiet && isTerminal else { return }
+        guard !quiet && isTerminal && !terminalTaken else { return }
         emit(message, style: nil)
     }
 
-    /// Replaces the progress line; only on a terminal and without `--quiet`.
+    /// Replaces the progress line; only on a terminal, without `--quiet`, and
+    /// not while a full-screen program has the terminal.
     public func progress(_ line: String) {
-        guard !quiet && isTerminal else { return }
+        guard !quiet && isTerminal && !terminalTaken else { return }
         lock.lock()
         defer { lock.unlock() }
         write("\r\u{1B}[K" + Self.sanitize(line))
         progressShown = true
     }
 
-    /// Removes the progress line, if one is shown.
+    /// Removes the progress line, if one is shown (and the terminal is not
+    /// taken: the line is then on the screen the program will restore).
     public func clearProgress() {
         lock.lock()
         defer { lock.unlock() }
-        if progressShown {
+        if progressShown && !terminalTaken {
             write("\r\u{1B}[K")
-            progressShown = false
         }
+        progressShown = false
+    }
+
+    /// Whether a full-screen program has the terminal now, as gif-play does
+    /// further down a pipeline while it plays: it turned canonical input off,
+    /// which a shell running a pipeline never does. Progress and notes would
+    /// land on its picture (warnings and errors still go out).
+    private var terminalTaken: Bool {
+        var mode = termios()
+        return tcgetattr(fd, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) == 0
     }
 
     private func emit(_ message: String, style: String?) {
