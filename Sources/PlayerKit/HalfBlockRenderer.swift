@@ -296,11 +296,13 @@ public enum Palette256 {
         return greyDistance < cubeDistance ? 232 + greyStep : cube
     }
 
-    /// The palette index (16–255) whose colour is exactly 0xRRGGBB in xterm's
-    /// palette, if there is one. (Entries 0–15 are left out: themes change them.)
+    /// The palette index (22–255) whose colour is exactly 0xRRGGBB in xterm's
+    /// palette, if there is one. Entries 0–15 are left out, since themes
+    /// change them, and so are 16–21 (black to pure blue), which base16 themes
+    /// take for colours of their own.
     public static func exactIndex(rgb: Int) -> Int? {
         let r = rgb >> 16 & 0xFF, g = rgb >> 8 & 0xFF, b = rgb & 0xFF
-        if let cr = level(r), let cg = level(g), let cb = level(b) { return 16 + 36 * cr + 6 * cg + cb }
+        if let cr = level(r), let cg = level(g), let cb = level(b), cr + cg > 0 { return 16 + 36 * cr + 6 * cg + cb }
         if r == g && g == b && r >= 8 && r <= 238 && (r - 8) % 10 == 0 { return 232 + (r - 8) / 10 }
         return nil
     }

@@ -77,6 +77,10 @@ public struct HoldTracker: Sendable {
     private var mouseCounts: Bool { source == .mouse || source == .auto }
     private var keysCount: Bool { source == .keys || source == .auto }
 
+    /// Repeats closer than this were read together, not typed apart: no
+    /// keyboard repeats faster than 50 a second.
+    static let burstMs = 15
+
     /// Takes one event at `nowMs`; returns true when the hold state changed.
     public mutating func handle(_ event: InputEvent, at nowMs: Int) -> Bool {
         let before = isHeld
@@ -89,9 +93,11 @@ public struct HoldTracker: Sendable {
                 if exactKeys {
                     keyDown = true
                 } else if keyDown, let last = lastKeyMs {
-                    // A repeat: learn its interval.
+                    // A repeat: learn its interval, from gaps long enough to be
+                    // one (repeats read together, while the player was busy,
+                    // come a few ms apart and would make the release hair-trigger).
                     let gap = nowMs - last
-                    repeatInterval = repeatInterval.map { min($0, gap) } ?? gap
+                    if gap >= Self.burstMs { repeatInterval = repeatInterval.map { min($0, gap) } ?? gap }
                     lastKeyMs = nowMs
                 } else {
                     keyDown = true

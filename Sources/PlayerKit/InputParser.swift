@@ -2,7 +2,7 @@
 public enum InputEvent: Equatable, Sendable {
     /// A mouse button (0 left, 1 middle, 2 right) pressed or released at a cell (1-based).
     case mouse(button: Int, x: Int, y: Int, pressed: Bool)
-    /// A key: its Unicode code point (32 for space, 27 for Esc, 3 for Ctrl-C,
+    /// A key: its Unicode code point (32 for space, 27 for Esc, 3 for Ctrl-C, 26 for Ctrl-Z,
     /// 113 for q), with the kind of event when the terminal says (kitty protocol).
     case key(code: UInt32, kind: KeyEventKind)
     /// The terminal window gained (true) or lost focus.
@@ -120,6 +120,9 @@ public struct InputParser: Sendable {
                 if modifier.count > 1, let raw = Int(modifier[1]), let parsed = KeyEventKind(rawValue: raw) { kind = parsed }
                 if let mods = Int(modifier.first ?? ""), (mods - 1) & 4 != 0, code == UInt32(UInt8(ascii: "c")) {
                     return .key(code: 3, kind: kind)  // Ctrl-C arrives as a key under the kitty protocol
+                }
+                if let mods = Int(modifier.first ?? ""), (mods - 1) & 4 != 0, code == UInt32(UInt8(ascii: "z")) {
+                    return .key(code: 26, kind: kind)  // and so does Ctrl-Z
                 }
             }
             return .key(code: code, kind: kind)

@@ -112,8 +112,23 @@ public final class Player: @unchecked Sendable {
         tracker.exactKeys = exactKeys
     }
 
-    /// Asks the player to re-fit the picture (SIGWINCH).
-    public func noteResize() { flags.set(resize: true) }
+    /// Asks the player to re-fit the picture at once (SIGWINCH).
+    public func noteResize() {
+        flags.set(resize: true)
+        terminal?.wake()
+    }
+
+    /// Ctrl-Z, just before the process stops: a release at this moment (as
+    /// losing focus is), so the time stopped is not counted as exposure.
+    public func noteSuspend() {
+        flags.set(suspendedAt: Int((monotonicNanoseconds() - started) / 1_000_000))
+    }
+
+    /// `fg`: the terminal was set up again; draw everything anew.
+    public func noteContinue() {
+        flags.set(redraw: true)
+        terminal?.wake()
+    }
 
     // MARK: Clock
 
@@ -128,8 +143,10 @@ public final class Player: @unchecked Sendable {
         sessionStart()
         if configuration.hold == .always { setHeld(true, at: 0) } else { showPrompt() }
         while true {
-            if stage.stopReason != nil { return finish(.interrupted, at: now) }
-            if flags.takeResize() { relayout() }
+            if stage.stopReason != nil || terminal?.hungUp == true { return finish(.interrupted, at: now) }
+            if let at = flags.takeSuspended(), let reason = suspended(at: at) { return finish(reason, at: at) }
+            let redraw = flags.takeRedraw()
+            if flags.takeResize() || redraw { relayout(redraw: redraw) }
             let time = now
             applyScript(upTo: time)
             if let reason = readInput(at: time) { return finish(reason, at: time) }
@@ -176,18 +193,33 @@ public final class Player: @unchecked Sendable {
     }
 
     private var pendingInput: [UInt8] = []
+    /// Since when the parser holds an unfinished escape sequence.
+    private var escapeSince: Int?
+    /// How long an unfinished escape sequence waits for the rest of its bytes
+    /// before its ESC counts as the Esc key: a mouse report split across reads
+    /// (over ssh, through tmux) must not end the round.
+    static let escapeWaitMs = 50
 
     /// Keys, mouse and focus since the last look; nil unless they end the round.
     private func readInput(at time: Int) -> EndReason? {
         guard terminal?.canRead == true, !configuration.virtualClock else { return nil }
+        let arrived = !pendingInput.isEmpty
         var events = parser.feed(pendingInput)
         pendingInput.removeAll()
-        events += parser.flushPendingEscape()
+        if !parser.hasPending {
+            escapeSince = nil
+        } else if arrived || escapeSince == nil {
+            escapeSince = time
+        } else if let since = escapeSince, time - since >= Self.escapeWaitMs {
+            events += parser.flushPendingEscape()
+            escapeSince = nil
+        }
         for event in events {
             if case .key(let code, let kind) = event, kind != .release {
                 switch code {
                 case 113, 81, 27: return .quit  // q, Q, Esc
                 case 3: return .interrupted  // Ctrl-C as a key (kitty protocol): as the signal would
+                case 26: kill(getpid(), SIGTSTP)  // Ctrl-Z as a key: as the terminal would
                 default: break
                 }
             }
@@ -249,7 +281,7 @@ public final class Player: @unchecked Sendable {
             playing.pausedLeft = max(0, playing.frameStart + playing.gif.delay(playing.index) - time)
             current = playing
         }
-        screen.message("paused: hold to go on · q quits")
+        showPaused()
         return nil
     }
 
@@ -418,26 +450,50 @@ public final class Player: @unchecked Sendable {
         held = false
         emit(["kind": .text("session"), "event": .text("end"), "t_ms": .number(end), "reason": .text(reason.rawValue)])
         screen.flush()
-        // Records already read that are not images still reach stdout, in order.
-        while case let items = preloader.buffer.tryPopBatch(), !items.isEmpty {
-            for case .line(let line) in items { stage.output.push(line) }
-        }
+        // Records read ahead but not reached (images and others alike) are
+        // left: how far the preloader got depends on timing, and the same
+        // input must give the same events.
         return reason
     }
 
+    /// The process is about to stop (Ctrl-Z) at `time`: a hold by mouse or
+    /// keys ends then. Returns an end when that ends the round.
+    private func suspended(at time: Int) -> EndReason? {
+        guard !configuration.virtualClock, configuration.hold != .always else { return nil }
+        if case .script = configuration.hold { return nil }
+        let at = max(time, lastAt)
+        guard tracker.handle(.focus(false), at: at) else { return nil }
+        if let reason = setHeld(tracker.isHeld, at: at) {
+            pendingEnd = pendingEnd ?? (reason, at)
+            return reason
+        }
+        return nil
+    }
+
     // MARK: Screen
+
+    private func showPaused() {
+        screen.message("paused: hold to go on · q quits")
+    }
 
     private func showPrompt() {
         promptShown = true
         screen.message("hold the mouse button or SPACE to begin · q quits")
     }
 
-    private func relayout() {
+    /// A new size (or, with `redraw`, a terminal set up again after `fg`):
+    /// the screen is drawn anew and the GIFs fitted again if the size changed.
+    private func relayout(redraw: Bool = false) {
         guard let size = terminal?.size() else { return }
+        guard redraw || size.cols != screen.columns || size.rows != screen.rows else { return }
         screen.resize(columns: size.cols, rows: size.rows)
         let cellPixels = size.pixelWidth > 0 ? CellSize(width: size.pixelWidth / size.cols, height: size.pixelHeight / size.rows) : nil
-        preloader.layout = screen.layout(background: configuration.background, cellPixels: cellPixels)
-        if var playing = current, let path = playing.gif.record.string("path"),
+        let layout = screen.layout(background: configuration.background, cellPixels: cellPixels)
+        let refit = layout != preloader.layout
+        preloader.layout = layout
+        if !refit, let playing = current {
+            if held { screen.draw(playing.gif, frame: playing.index) }
+        } else if var playing = current, let path = playing.gif.record.string("path"),
            let refitted = try? PreparedGIF.prepare(record: playing.gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
             playing.gif.frames.cancel()
             playing.gif = refitted
@@ -445,8 +501,11 @@ public final class Player: @unchecked Sendable {
             if !refitted.hasFrame(playing.index) { playing.index = max(0, refitted.frames.decoded - 1) }
             current = playing
             if held { screen.draw(refitted, frame: playing.index) }
-        } else if promptShown {
+        }
+        if promptShown {
             showPrompt()
+        } else if !held && current?.pausedLeft != nil {
+            showPaused()
         }
         // The GIF held back for the next hold is fitted again too.
         if let next = waiting, next.gif.layout != preloader.layout, let path = next.gif.record.string("path"),
@@ -534,13 +593,31 @@ public final class Player: @unchecked Sendable {
 final class PlayerFlags: @unchecked Sendable {
     private let lock = NSLock()
     private var resize = false
+    private var redraw = false
+    private var suspendedAt: Int?
 
     func set(resize value: Bool) { lock.withLock { resize = value } }
+    func set(redraw value: Bool) { lock.withLock { redraw = value } }
+    func set(suspendedAt value: Int) { lock.withLock { suspendedAt = suspendedAt ?? value } }
 
     func takeResize() -> Bool {
         lock.withLock {
             defer { resize = false }
             return resize
+        }
+    }
+
+    func takeRedraw() -> Bool {
+        lock.withLock {
+            defer { redraw = false }
+            return redraw
+        }
+    }
+
+    func takeSuspended() -> Int? {
+        lock.withLock {
+            defer { suspendedAt = nil }
+            return suspendedAt
         }
     }
 }

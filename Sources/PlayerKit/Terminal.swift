@@ -39,6 +39,15 @@ public final class Terminal: @unchecked Sendable {
         isTTY = isatty(fd) == 1
         canRead = isTTY
         rawOutput = !isTTY
+        var ends: [Int32] = [-1, -1]
+        if isTTY && pipe(&ends) == 0 {
+            for end in ends {
+                _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+                _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            }
+            wakeRead = ends[0]
+            wakeWrite = ends[1]
+        }
     }
 
     /// An error opening or driving the terminal.
@@ -134,11 +143,37 @@ public final class Terminal: @unchecked Sendable {
 
     /// Reads what is there within `timeoutMs` (0: don't wait); empty when nothing came.
     public func read(timeoutMs: Int) -> [UInt8] {
-        guard canRead else { return [] }
-        var pollfd = Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&pollfd, 1, Int32(clamping: timeoutMs)) > 0 else { return [] }
+        guard canRead, !hungUp else { return [] }
+        var fds = [Glibc.pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                   Glibc.pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+        guard poll(&fds, wakeRead >= 0 ? 2 : 1, Int32(clamping: timeoutMs)) > 0 else { return [] }
         var buffer = [UInt8](repeating: 0, count: 4096)
+        if fds[1].revents != 0 {
+            // Woken: empty the pipe; the caller looks at what changed.
+            while buffer.withUnsafeMutableBytes({ Glibc.read(wakeRead, $0.baseAddress, $0.count) }) > 0 {}
+        }
+        guard fds[0].revents != 0 else { return [] }
         let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-        return n > 0 ? Array(buffer[0..<n]) : []
+        if n > 0 { return Array(buffer[0..<n]) }
+        if n == 0 || (errno != EINTR && errno != EAGAIN) || fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            // The terminal went away (its window closed without a SIGHUP reaching
+            // us, or --tty named a pty whose other side closed): no hold can come.
+            hungUp = true
+        }
+        return []
     }
+
+    /// Whether the terminal hung up: reads end, and the round with them.
+    public private(set) var hungUp = false
+
+    /// Makes a ``read(timeoutMs:)`` waiting now (or the next one) return at
+    /// once: for a resize or a `fg`, which the player must act on without
+    /// waiting for its next frame. Safe from any thread.
+    public func wake() {
+        guard wakeWrite >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+
+    private var wakeRead: Int32 = -1, wakeWrite: Int32 = -1
 }

@@ -236,18 +236,21 @@ struct Play: ParsableCommand {
         let screenTerminal = terminal
         let mouse = configuration.hold == .mouse || configuration.hold == .auto
         let kittyKeys = exactKeys
-        SignalTrap.install(extra: [SIGWINCH, SIGTSTP, SIGCONT]) { signal in
+        // A second Ctrl-C exits at once, but with the terminal given back first.
+        SignalTrap.install(extra: [SIGWINCH, SIGTSTP, SIGCONT], beforeForcedExit: { screenTerminal?.leave() }) { signal in
             switch signal {
             case SIGWINCH:
                 player.noteResize()
             case SIGTSTP:
-                // Ctrl-Z: give the terminal back as it was, then stop; `fg` sets it up again.
+                // Ctrl-Z: the hold ends now; give the terminal back as it was,
+                // then stop; `fg` sets it up again.
+                player.noteSuspend()
                 screenTerminal?.leave()
                 kill(getpid(), SIGSTOP)
             case SIGCONT:
                 screenTerminal?.enter(mouse: mouse)
                 if kittyKeys { screenTerminal?.pushKittyKeyboard() }
-                player.noteResize()
+                player.noteContinue()
             default:
                 stage.requestStop(.signal(signal))
             }

@@ -11,8 +11,9 @@ import Testing
         var renderer = HalfBlockRenderer(truecolor: true)
         let out = renderer.render(picture([(255, 0, 0), (0, 0, 0), (0, 0, 254), (0, 0, 0)]), row: 3, col: 5)
         let text = String(decoding: out, as: UTF8.self)
-        // Red and black are palette colours (196, 16): the shorter codes say the same.
-        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;5;196;48;2;0;0;254m▀\u{1B}[48;5;16m \u{1B}[?2026l")
+        // Red is palette colour 196: the shorter code says the same. Black is
+        // 16, which base16 themes change: written in full.
+        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;5;196;48;2;0;0;254m▀\u{1B}[48;2;0;0;0m \u{1B}[?2026l")
     }
 
     @Test func redrawsOnlyTheCellsThatChanged() {
@@ -112,7 +113,10 @@ import Testing
 
     @Test func writesPaletteColoursWithTheShorterCode() {
         #expect(Palette256.exactIndex(rgb: 0xFFFFFF) == 231)
-        #expect(Palette256.exactIndex(rgb: 0x000000) == 16)
+        // 16–21 (black to pure blue) are base16 themes' own colours: never used.
+        #expect(Palette256.exactIndex(rgb: 0x000000) == nil)
+        #expect(Palette256.exactIndex(rgb: 0x0000FF) == nil)
+        #expect(Palette256.exactIndex(rgb: 0x005F00) == 22)
         #expect(Palette256.exactIndex(rgb: 0x5F87AF) == 67)
         #expect(Palette256.exactIndex(rgb: 0x080808) == 232)
         #expect(Palette256.exactIndex(rgb: 0xEEEEEE) == 255)

@@ -31,6 +31,12 @@ import Testing
         #expect(result4 == [.key(code: 3, kind: .press)])
     }
 
+    @Test func readsCtrlZUnderTheKittyProtocolAsAKey() {
+        var parser = InputParser()
+        #expect(parser.feed(Array("\u{1B}[122;5u".utf8)) == [.key(code: 26, kind: .press)])
+        #expect(parser.feed(Array("\u{1B}[122u".utf8)) == [.key(code: 122, kind: .press)])
+    }
+
     @Test func waitsForTheRestOfASplitSequence() {
         var parser = InputParser()
         let result5 = parser.feed(Array("\u{1B}[<0;1".utf8))
@@ -117,6 +123,17 @@ import Testing
         let changed10 = tracker.tick(at: 900)
         #expect(changed10)
         #expect(!tracker.isHeld)
+    }
+
+    @Test func repeatsReadTogetherDoNotShortenTheReleaseWindow() {
+        var tracker = HoldTracker(source: .keys)
+        _ = tracker.handle(.key(code: 32, kind: .press), at: 0)
+        // Repeats every 110 ms; two of them read in one go (the player was busy).
+        for t in [500, 610, 720, 721, 831] { _ = tracker.handle(.key(code: 32, kind: .press), at: t) }
+        #expect(tracker.releaseDeadline == 831 + 275)  // 2.5 × 110, not the 100 ms floor
+        let changed = tracker.tick(at: 1000)
+        #expect(!changed)
+        #expect(tracker.isHeld)
     }
 
     @Test func aTapWithoutRepeatsEndsAfterTheFirstRepeatWindow() {

@@ -486,6 +486,37 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
+    /// A second Ctrl-C exits at once, but never leaves the terminal raw, in the
+    /// alternate screen or reporting the mouse.
+    @Test func aSecondSignalStillRestoresTheTerminal() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.process.send(signal: SIGINT)
+            session.process.send(signal: SIGINT)
+            let result = session.finish()
+            #expect(result.exitCode == 130, "\(result)")
+            expectRestored(session.pty.bytes)
+            expectCookedModes(session.pty)
+        }
+    }
+
+    /// The terminal goes away without a SIGHUP reaching the player (it is not
+    /// the player's controlling terminal): the round ends, the player exits.
+    @Test func aTerminalThatHangsUpEndsTheRound() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.pty.close()
+            let result = session.process.wait(timeout: 60)
+            #expect(result.exitCode == 0 || result.exitCode == 130, "\(result)")
+            expectEnd(result.stdoutLines, reason: "interrupted")
+        }
+    }
+
     /// Under the kitty protocol Ctrl-C arrives as a key, not a signal: it must end
     /// the round as SIGINT does (`gif-play --help`: "130/143 interrupted (SIGINT or Ctrl-C, SIGTERM)").
     @Test func ctrlCAsAKittyKeyEndsLikeSIGINT() throws {
@@ -531,6 +562,53 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
+    /// Ctrl-Z arrives as a key under the kitty protocol: the player stops
+    /// itself as the terminal would, and the stop is a release, so the time
+    /// stopped is not exposure.
+    @Test func ctrlZAsAKittyKeySuspendsAndTheStopEndsTheHold() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer],
+                                    frames: 10, delay: 20, count: 20, in: folder)
+            defer { session.pty.close() }
+            #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags pushed")
+            session.pty.type("\(esc)[32u")
+            #expect(session.pty.waitFor("\(esc)[?2026h"), "frames drawn")
+            let beforeStop = session.pty.count
+            session.pty.type("\(esc)[122;5u")
+            #expect(session.pty.waitFor("\(esc)[?1049l", after: beforeStop), "left the alternate screen on Ctrl-Z")
+            #expect(waitUntilStopped(session.process.pid), "stopped after Ctrl-Z")
+            usleep(1_500_000)
+            kill(session.process.pid, SIGCONT)
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "released")
+            // Held for a moment before the stop; the 1.5 s stopped do not count.
+            let exposed = result.stdoutLines.compactMap(jsonObject).filter { $0["kind"] as? String == "shown" }
+                .reduce(0) { $0 + ($1["exposed_ms"] as? Int ?? 0) }
+            #expect(exposed < 1500, "exposure \(exposed) ms: \(result.stdoutLines)")
+            expectRestored(session.pty.bytes, mouse: false, kitty: true)
+        }
+    }
+
+    // MARK: Input split across reads
+
+    /// Over ssh or through tmux a mouse report can arrive in two reads: its
+    /// ESC alone must not be taken for the Esc key (which quits).
+    @Test func aMouseReportSplitAcrossReadsIsNotEsc() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)")
+            usleep(30_000)
+            session.pty.type("[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "released")
+        }
+    }
+
     // MARK: Resize
 
     @Test func aResizeRefitsThePictureAtOnce() throws {
@@ -538,19 +616,23 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             // An 8×8 GIF fits 80×24 (23 picture rows) as 46×23 cells from column 18,
             // and 120×40 (39 picture rows) as 78×39 cells from column 22. A whole
             // frame starts at its top-left cell and goes down a row at a time
-            // with a new line and a move to its first column.
-            let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 50, count: 20, in: folder)
+            // with CR LF and a move to its first column, or an absolute move
+            // where that is as short (the rows before the tenth).
+            // Frames of 30 s: a re-fit that waited for the next frame would not come in time.
+            let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 3000, count: 20, in: folder)
             defer { session.pty.close() }
             session.pty.type("\(esc)[<0;5;5M")
             let fitted = session.pty.waitFor { out in
-                Bytes.contains("\(esc)[1;18H", in: out) && Bytes.count("\n\(esc)[17C", in: out) >= 22
+                Bytes.contains("\(esc)[1;18H", in: out) && Bytes.count("\n\(esc)[17C", in: out) + Bytes.count(";18H", in: out) >= 23
             }
             #expect(fitted, "the first frame fills 23 rows from column 18: \(Bytes.excerpt(session.pty.bytes))")
             let mark = session.pty.count
             session.pty.setSize(cols: 120, rows: 40)
             session.process.send(signal: SIGWINCH)
-            let redrawn = session.pty.waitFor { out in
-                Bytes.contains("\(esc)[1;22H", in: out, from: mark) && Bytes.count("\n\(esc)[21C", in: out, from: mark) >= 38
+            // Before the next frame is due (30 s on): the re-fit does not wait for it.
+            let redrawn = session.pty.waitFor(timeout: 20) { out in
+                Bytes.contains("\(esc)[1;22H", in: out, from: mark)
+                    && Bytes.count("\n\(esc)[21C", in: out, from: mark) + Bytes.count(";22H", in: out, from: mark) >= 39
                     && Bytes.contains("\(esc)[40;1H", in: out, from: mark)
             }
             #expect(redrawn, "a full redraw at 120×40 after the resize: \(Bytes.excerpt(Array(session.pty.bytes[mark...]), last: 600))")

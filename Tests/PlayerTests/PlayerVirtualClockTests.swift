@@ -478,6 +478,27 @@ private let delaysB = [5, 5, 5, 5]
         }
     }
 
+    /// Records read ahead but not reached when the round ends are left, images
+    /// and others alike: how far the reading got must not change the events.
+    @Test func theSameInputGivesTheSameEventsWhateverWasReadAhead() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let error = "{\"kind\":\"error\",\"stage\":\"fetch-images\",\"code\":\"http_404\",\"id\":\"x\",\"error\":\"HTTP 404\"}"
+            let holds = try script([(0, true), (700, false)], in: folder)
+            let lines = [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b), error, error, imageRecord(id: "A2", path: a), error]
+            let runs = try (0..<12).map { _ in try play([], lines: lines, hold: holds).stdout }
+            #expect(Set(runs).count == 1, "\(Set(runs).map { String(decoding: $0, as: UTF8.self) })")
+            let first = try play([], lines: lines, hold: holds)
+            #expect(first.stdoutLines == [
+                Event.start(hold: "script"),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.shown("B", start: 600, end: 700, exposed: 100, frames: 2, completed: false),
+                Event.hold(0, 700),
+                Event.end(700, "released"),
+            ])
+        }
+    }
+
     @Test func aLineThatIsNotJSONBecomesABadJSONErrorAndPlayGoesOn() throws {
         try withTemporaryDirectory { folder in
             let (a, b) = try writeAB(in: folder)

@@ -12,7 +12,10 @@ public enum SignalTrap {
 
     /// Blocks the signals and calls `handler` on the trap thread for the first
     /// one that ends the run, and for every one of `extra` (SIGWINCH, SIGTSTP…).
-    public static func install(extra: [Int32] = [], _ handler: @escaping @Sendable (Int32) -> Void) {
+    /// A second one exits at once, after `beforeForcedExit` (which gives back
+    /// what must not be left behind, such as a terminal in raw mode).
+    public static func install(extra: [Int32] = [], beforeForcedExit: (@Sendable () -> Void)? = nil,
+                               _ handler: @escaping @Sendable (Int32) -> Void) {
         signal(SIGPIPE, SIG_IGN)
         var set = sigset_t()
         sigemptyset(&set)
@@ -34,6 +37,7 @@ public enum SignalTrap {
                     takenLock.withLock { taken = received }
                     handler(received)
                 } else {
+                    beforeForcedExit?()
                     _exit(128 + received)
                 }
             }
