@@ -19,7 +19,8 @@ struct Play: ParsableCommand {
 
             Hold the left mouse button or SPACE: GIFs play one after another, each its \
             full length, while an exposure timer runs. Letting go ends the round \
-            (--on-release end) or pauses it (--on-release pause). q, Esc or Ctrl-C end it. \
+            (--on-release end) or pauses it (--on-release pause); the window losing focus \
+            and Ctrl-Z (which stops the player until `fg`) let go too. q, Esc or Ctrl-C end it. \
             The next GIFs are decoded ahead (--buffer), so one starts the moment the last \
             ends; when none is ready while you hold, the status line says "loading…" and a \
             "stall" event records it.
@@ -74,7 +75,7 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("The screen size in cells when --tty is a file (default 80x24), or to override a terminal's.", valueName: "COLSxROWS"))
     var size: ScreenSize?
 
-    @Option(help: ArgumentHelp("The session's start time to write with a virtual clock (ISO 8601).", valueName: "time"))
+    @Option(help: ArgumentHelp("The session's start time to write (ISO 8601): a virtual clock writes none without it, a real one writes this instead of the time now.", valueName: "time"))
     var startAt: String?
 
     @Option(help: ArgumentHelp("The colour transparent areas show, as RRGGBB.", valueName: "colour"))
@@ -261,8 +262,9 @@ struct Play: ParsableCommand {
         let reason = player.run()
         terminal?.leave()
         if reason == .interrupted && stage.stopReason == nil {
-            // Ctrl-C as a key (kitty protocol): the same end as the signal.
-            stage.requestStop(.signal(SIGINT))
+            // The terminal hung up (no SIGHUP came: it is not ours), or Ctrl-C
+            // as a key (kitty protocol): the same end as the signal.
+            stage.requestStop(.signal(terminal?.hungUp == true ? SIGHUP : SIGINT))
         }
         stage.finish(failed: false)
     }
