@@ -521,7 +521,9 @@ public final class Player: @unchecked Sendable {
 
     private func updateStatus() {
         guard !promptShown else { return }
-        var parts = ["⏱ \(exposedTotal / 1000)s", "\(gifsShown) GIF\(gifsShown == 1 ? "" : "s")"]
+        // The GIFs seen: those played and the one on screen.
+        let seen = gifsShown + (current == nil ? 0 : 1)
+        var parts = ["⏱ \(exposedTotal / 1000)s", "\(seen) GIF\(seen == 1 ? "" : "s")"]
         if let section = current?.section, !section.isEmpty { parts.append(section) }
         if stallStart != nil { parts.append("loading…") }
         let text = parts.joined(separator: " · ")
