@@ -225,18 +225,16 @@ public struct HalfBlockRenderer: Sendable {
         // `▀` needs fg = upper, bg = lower; `▄` the other way round.
         let upperHalf = (fgUpper ? 0 : 1) + (bgLower ? 0 : 1)
         let lowerHalf = (fgLower ? 0 : 1) + (bgUpper ? 0 : 1)
-        if lowerHalf < upperHalf {
-            let foreground = fgLower ? fg : lower, background = bgUpper ? bg : upper
-            setColors(&out, foreground: fgLower ? nil : foreground, background: bgUpper ? nil : background)
-            fg = foreground
-            bg = background
+        let flipped = lowerHalf < upperHalf
+        let (wantFg, wantBg, keepFg, keepBg) = flipped ? (lower, upper, fgLower, bgUpper) : (upper, lower, fgUpper, bgLower)
+        let foreground = keepFg ? fg : wantFg, background = keepBg ? bg : wantBg
+        setColors(&out, foreground: keepFg ? nil : foreground, background: keepBg ? nil : background)
+        fg = foreground
+        bg = background
+        if flipped {
             out.append("▄")
             return (background, foreground)
         }
-        let foreground = fgUpper ? fg : upper, background = bgLower ? bg : lower
-        setColors(&out, foreground: fgUpper ? nil : foreground, background: bgLower ? nil : background)
-        fg = foreground
-        bg = background
         out.append("▀")
         return (foreground, background)
     }

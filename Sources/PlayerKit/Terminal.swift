@@ -22,6 +22,7 @@ public final class Terminal: @unchecked Sendable {
     private var savedValid = false
     private let lock = NSLock()
     private var entered = false
+    private var done = false
     private var kittyPushed = false
 
     /// Opens `path` for drawing (and for reading when it is a terminal).
@@ -67,7 +68,7 @@ public final class Terminal: @unchecked Sendable {
     public func enter(mouse: Bool) {
         lock.lock()
         defer { lock.unlock() }
-        guard !entered else { return }
+        guard !entered && !done else { return }
         entered = true
         if isTTY, tcgetattr(fd, &saved) == 0 {
             savedValid = true
@@ -105,10 +106,13 @@ public final class Terminal: @unchecked Sendable {
         write("\u{1B}[>11u")
     }
 
-    /// Restores everything ``enter(mouse:)`` and ``pushKittyKeyboard()`` changed.
-    public func leave() {
+    /// Restores everything ``enter(mouse:)`` and ``pushKittyKeyboard()``
+    /// changed. `forGood`: the player is done, and no later ``enter(mouse:)``
+    /// (a `fg` racing the end of the round) sets the terminal up again.
+    public func leave(forGood: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
+        if forGood { done = true }
         guard entered else { return }
         entered = false
         var restore = "\u{1B}[?2026l"

@@ -238,7 +238,7 @@ struct Play: ParsableCommand {
         let mouse = configuration.hold == .mouse || configuration.hold == .auto
         let kittyKeys = exactKeys
         // A second Ctrl-C exits at once, but with the terminal given back first.
-        SignalTrap.install(extra: [SIGWINCH, SIGTSTP, SIGCONT], beforeForcedExit: { screenTerminal?.leave() }) { signal in
+        SignalTrap.install(extra: [SIGWINCH, SIGTSTP, SIGCONT], beforeForcedExit: { screenTerminal?.leave(forGood: true) }) { signal in
             switch signal {
             case SIGWINCH:
                 player.noteResize()
@@ -260,7 +260,7 @@ struct Play: ParsableCommand {
         feedFiles?()
         preloader.start()
         let reason = player.run()
-        terminal?.leave()
+        terminal?.leave(forGood: true)
         if reason == .interrupted && stage.stopReason == nil {
             // The terminal hung up (no SIGHUP came: it is not ours), or Ctrl-C
             // as a key (kitty protocol): the same end as the signal.
