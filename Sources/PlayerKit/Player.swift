@@ -401,9 +401,10 @@ public final class Player: @unchecked Sendable {
                 return nil
             }
             switch item {
-            case .line(let line):
-                stage.output.push(line)
-            case .gif(var gif, let at):
+            case .lines(let lines):
+                for line in lines { stage.output.push(line) }
+            case .gif(var gif, let at, let before):
+                for line in before { stage.output.push(line) }
                 if gif.layout != preloader.layout, let path = gif.record.string("path"),
                    let refitted = try? PreparedGIF.prepare(record: gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
                     gif.frames.cancel()

@@ -5,9 +5,17 @@ import SposureKit
 /// What the player takes from the gif buffer, in input order.
 public enum BufferItem: @unchecked Sendable {
     /// A GIF ready to play; `availableAt` is its arrival on a virtual clock
-    /// (the record's `at_ms`, else 0).
+    /// (the record's `at_ms`, else 0); `linesBefore` are the lines the input
+    /// had before it, to write when the player reaches it.
+    case gif(PreparedGIF, availableAt: Int, linesBefore: [[UInt8]])
+    /// Lines to write as they are (records passed through, error records)
+    /// with no GIF after them yet.
+    case lines([[UInt8]])
+}
+
+/// One input item, prepared: a GIF or a line.
+public enum PreparedItem {
     case gif(PreparedGIF, availableAt: Int)
-    /// A line to write as it is (a record passed through, or an error record).
     case line([UInt8])
 }
 
@@ -65,12 +73,30 @@ public final class Preloader: @unchecked Sendable {
         finisher.start()
     }
 
+    /// Lines held to go with the next GIF, at most this many: beyond, they
+    /// take a place in the buffer of their own.
+    static let heldLines = 64
+
     private func run() {
+        // Lines ride with the GIF after them, so records that are not images
+        // (a run of upstream errors) never take the places of GIFs.
+        var lines: [[UInt8]] = []
         while case let batch = stage.input.popBatch(max: 1), !batch.isEmpty {
             for item in batch {
-                guard buffer.push(prepare(item)) else { return }
+                switch prepare(item) {
+                case .line(let line):
+                    lines.append(line)
+                    if lines.count >= Self.heldLines {
+                        guard buffer.push(.lines(lines)) else { return }
+                        lines = []
+                    }
+                case .gif(let gif, let at):
+                    guard buffer.push(.gif(gif, availableAt: at, linesBefore: lines)) else { return }
+                    lines = []
+                }
             }
         }
+        if !lines.isEmpty { _ = buffer.push(.lines(lines)) }
         buffer.close()
         decodings.close()
     }
@@ -84,7 +110,7 @@ public final class Preloader: @unchecked Sendable {
     }
 
     /// Turns one input item into what the player needs.
-    public func prepare(_ item: InputItem) -> BufferItem {
+    public func prepare(_ item: InputItem) -> PreparedItem {
         switch item {
         case .bad(let bad):
             return .line(stage.badLineRecord(bad))
