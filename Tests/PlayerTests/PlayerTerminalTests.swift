@@ -240,14 +240,15 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
     /// GIF of `frames` frames of `delay` centiseconds, `count` image records of it.
     func start(arguments: [String], answers: [(String, String)] = [da1Answer], frames: Int = 3, delay: Int = 5,
                count: Int = 3, size: Int = 8, recordFields: String = "", cols: Int = 80, rows: Int = 24,
+               renderer: String? = "truecolor", environment: [String: String] = [:], unset: [String] = [],
                in folder: URL) throws -> Session {
         let path = try PlayGIF.write(PlayGIF.animated(width: size, height: size, delays: Array(repeating: delay, count: frames)),
                                      "g.gif", in: folder)
         let pty = try PseudoTerminal(cols: cols, rows: rows, answers: answers)
         let lines = (1...count).map { imageRecord(id: "g\($0)", path: path, extra: recordFields) + "\n" }.joined()
         let process = try StageProcess(
-            "gif-play", arguments: ["--tty", pty.slavePath, "--renderer", "truecolor"] + arguments,
-            unsetEnvironment: ["NO_COLOR"], stdin: Array(lines.utf8), keepStdinOpen: true)
+            "gif-play", arguments: ["--tty", pty.slavePath] + (renderer.map { ["--renderer", $0] } ?? []) + arguments,
+            environment: environment, unsetEnvironment: ["NO_COLOR"] + unset, stdin: Array(lines.utf8), keepStdinOpen: true)
         let session = Session(pty: pty, process: process, folder: folder)
         let started = session.waitForEvent { $0.contains("\"event\":\"start\"") }
         #expect(started, "no session start; pty: \(Bytes.excerpt(pty.bytes))")
@@ -465,6 +466,68 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             #expect(kinds(result.stdoutLines) == ["session", "session"], "\(result.stdoutLines)")
             expectEnd(result.stdoutLines, reason: "quit", held: false)
             expectRestored(session.pty.bytes)
+        }
+    }
+
+    // MARK: Pause, renderer choice, events
+
+    /// `--on-release pause`: letting go blanks the screen with a message, the
+    /// next hold goes on where the GIF was; each hold is an event.
+    @Test func onReleasePauseWaitsForTheNextHold() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse", "--on-release", "pause"], answers: [],
+                                    frames: 10, delay: 20, count: 3, in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[?2026h"), "frames drawn")
+            session.pty.type("\(esc)[<0;5;5m")
+            #expect(session.pty.waitFor("paused: hold to go on"), "the pause message: \(Bytes.excerpt(session.pty.bytes))")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"hold\"") }, "the first hold: \(session.events)")
+            let mark = session.pty.count
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[?2026h", after: mark), "frames drawn again after the next hold")
+            session.pty.type("q")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            expectEnd(result.stdoutLines, reason: "quit")
+            #expect(kinds(result.stdoutLines).filter { $0 == "hold" }.count == 2, "\(result.stdoutLines)")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
+    /// `--renderer auto` (the default) draws in truecolor when COLORTERM says
+    /// so, else with the 256-colour palette (a terminal that answers neither
+    /// the sixel nor the kitty graphics query).
+    @Test(arguments: [("truecolor", "truecolor"), ("", "256")])
+    func theAutomaticRendererFollowsCOLORTERM(colorterm: String, renderer: String) throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], renderer: nil,
+                                    environment: colorterm.isEmpty ? [:] : ["COLORTERM": colorterm],
+                                    unset: colorterm.isEmpty ? ["COLORTERM"] : [], in: folder)
+            defer { session.pty.close() }
+            #expect(session.events.first.flatMap(jsonObject)?["renderer"] as? String == renderer, "\(session.events)")
+            let mark = session.pty.count
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor(renderer == "256" ? ";5;" : ";2;", after: mark), "colours in \(renderer)")
+            session.pty.type("q")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+        }
+    }
+
+    /// Events are written as they happen: a player killed outright still
+    /// leaves every event up to then, whole lines a scorer can read.
+    @Test func aKilledPlayerLeavesTheEventsSoFar() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
+            session.process.send(signal: SIGKILL)
+            let result = session.process.wait(timeout: 60)
+            let records = result.stdoutLines.compactMap(jsonObject)
+            #expect(records.count == result.stdoutLines.count, "every line whole: \(result.stdoutLines)")
+            #expect(kinds(result.stdoutLines).prefix(2) == ["session", "shown"], "\(result.stdoutLines)")
         }
     }
 
