@@ -74,17 +74,37 @@ public final class Screen {
         }
         framesDrawn += 1
         let picture = gif.picture(frame)
+        let before = pending.count
         if halfBlock != nil {
             halfBlock!.lineFeeds = terminal.rawOutput
             halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col, appendingTo: &pending)
         } else if graphics != nil {
             pending += graphics!.render(picture, row: gif.origin.row, col: gif.origin.col)
         }
+        // The renderers wrap their frame in synchronized output; flush()
+        // widens the wrap to everything that goes out with it.
+        if pending.count - before >= 2 * Self.syncBegin.count { frameAt = before }
     }
 
-    /// Writes what is pending: one frame, with the status line, in one write.
+    /// Where the frame in `pending` starts (its `?2026h`), if one is there.
+    private var frameAt: Int?
+    private static let syncBegin = Array("\u{1B}[?2026h".utf8), syncEnd = Array("\u{1B}[?2026l".utf8)
+
+    /// Writes what is pending: one frame, with the status line, in one write,
+    /// all of it in synchronized output (a clear before the frame, the status
+    /// line after it), so the terminal shows it at once.
     public func flush() {
+        defer { frameAt = nil }
         guard let terminal, !pending.isEmpty else { return pending.removeAll() }
+        if let start = frameAt, pending.count > start, Array(pending[start..<(start + Self.syncBegin.count)]) == Self.syncBegin,
+           let end = Self.lastSyncEnd(in: pending, after: start), start > 0 || end + Self.syncEnd.count < pending.count {
+            pending.removeSubrange(end..<(end + Self.syncEnd.count))
+            if start > 0 {
+                pending.removeSubrange(start..<(start + Self.syncBegin.count))
+                pending.insert(contentsOf: Self.syncBegin, at: 0)
+            }
+            pending += Self.syncEnd
+        }
         bytesWritten += pending.count
         pending.withUnsafeBytes { terminal.write($0) }
         pending.removeAll(keepingCapacity: true)
@@ -108,6 +128,16 @@ public final class Screen {
         lastStatus = clean
         write(Array("\u{1B}[\(rows);1H\u{1B}[0m\u{1B}[2m\(clean)\u{1B}[0m\u{1B}[K".utf8))
         halfBlock?.forgetColors()
+    }
+
+    /// The start of the last `?2026l` in `bytes` after `start`.
+    private static func lastSyncEnd(in bytes: [UInt8], after start: Int) -> Int? {
+        var at = bytes.count - syncEnd.count
+        while at > start {
+            if bytes[at] == 0x1B && Array(bytes[at..<(at + syncEnd.count)]) == syncEnd { return at }
+            at -= 1
+        }
+        return nil
     }
 
     private func write(_ bytes: [UInt8]) {

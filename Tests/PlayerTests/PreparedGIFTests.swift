@@ -130,4 +130,25 @@ import TestSupport
             #expect(screen.bytesWritten == 2 * whole, "the frame is drawn whole again")
         }
     }
+
+    @Test func theClearBeforeAFrameAndTheStatusLineAfterItGoInItsSynchronizedOutput() throws {
+        try withTemporaryDirectory { folder in
+            let path = try PlayGIF.write(PlayGIF.animated(delays: [4, 4]), "g.gif", in: folder)
+            let record = JSONRecord()
+            record.set("kind", "image")
+            let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
+            let gif = try PreparedGIF.prepare(record: record, path: path, layout: layout)
+            let tty = folder.appendingPathComponent("tty").path
+            let screen = Screen(terminal: try Terminal(path: tty), renderer: .truecolor, columns: 80, rows: 24)
+            screen.clear()
+            screen.draw(gif, frame: 0)
+            screen.status("⏱ 0s · 1 GIF")
+            screen.flush()
+            let text = try String(contentsOfFile: tty, encoding: .utf8)
+            #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[0m\u{1B}[2J"), "\(text.prefix(40).debugDescription)")
+            #expect(text.hasSuffix("⏱ 0s · 1 GIF\u{1B}[0m\u{1B}[K\u{1B}[?2026l"), "\(text.suffix(60).debugDescription)")
+            #expect(text.components(separatedBy: "\u{1B}[?2026h").count == 2, "one synchronized update")
+            #expect(text.components(separatedBy: "\u{1B}[?2026l").count == 2, "one synchronized update")
+        }
+    }
 }
