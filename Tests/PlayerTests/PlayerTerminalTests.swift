@@ -241,14 +241,15 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
     func start(arguments: [String], answers: [(String, String)] = [da1Answer], frames: Int = 3, delay: Int = 5,
                count: Int = 3, size: Int = 8, recordFields: String = "", cols: Int = 80, rows: Int = 24,
                renderer: String? = "truecolor", environment: [String: String] = [:], unset: [String] = [],
-               in folder: URL) throws -> Session {
+               closeStdoutAfterLines: Int? = nil, in folder: URL) throws -> Session {
         let path = try PlayGIF.write(PlayGIF.animated(width: size, height: size, delays: Array(repeating: delay, count: frames)),
                                      "g.gif", in: folder)
         let pty = try PseudoTerminal(cols: cols, rows: rows, answers: answers)
         let lines = (1...count).map { imageRecord(id: "g\($0)", path: path, extra: recordFields) + "\n" }.joined()
         let process = try StageProcess(
             "gif-play", arguments: ["--tty", pty.slavePath] + (renderer.map { ["--renderer", $0] } ?? []) + arguments,
-            environment: environment, unsetEnvironment: ["NO_COLOR"] + unset, stdin: Array(lines.utf8), keepStdinOpen: true)
+            environment: environment, unsetEnvironment: ["NO_COLOR"] + unset, stdin: Array(lines.utf8), keepStdinOpen: true,
+            closeStdoutAfterLines: closeStdoutAfterLines)
         let session = Session(pty: pty, process: process, folder: folder)
         let started = session.waitForEvent { $0.contains("\"event\":\"start\"") }
         #expect(started, "no session start; pty: \(Bytes.excerpt(pty.bytes))")
@@ -512,6 +513,22 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             session.pty.type("q")
             let result = session.finish()
             #expect(result.exitCode == 0, "\(result)")
+        }
+    }
+
+    /// The reader of the events goes away (`gif-play | head -1`): the round
+    /// ends, and the terminal is given back.
+    @Test func aClosedEventPipeEndsTheRoundAndRestoresTheTerminal() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], answers: [], frames: 3, delay: 5, count: 20,
+                                    closeStdoutAfterLines: 1, in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            let result = session.finish()
+            #expect(!result.timedOut, "the player ended: \(result)")
+            #expect(result.exitCode == 0, "a closed pipe downstream is a normal end: \(result)")
+            expectRestored(session.pty.bytes)
+            expectCookedModes(session.pty)
         }
     }
 
