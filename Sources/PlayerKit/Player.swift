@@ -140,6 +140,7 @@ public final class Player: @unchecked Sendable {
 
     /// Plays until the round ends; returns why.
     public func run() -> EndReason {
+        if let size = terminal?.size() { lastPixels = (size.pixelWidth, size.pixelHeight) }
         sessionStart()
         if configuration.hold == .always { setHeld(true, at: 0) } else { showPrompt() }
         while true {
@@ -219,7 +220,7 @@ public final class Player: @unchecked Sendable {
                 switch code {
                 case 113, 81, 27: return .quit  // q, Q, Esc
                 case 3: return .interrupted  // Ctrl-C as a key (kitty protocol): as the signal would
-                case 26: kill(getpid(), SIGTSTP)  // Ctrl-Z as a key: as the terminal would
+                case 26: terminal?.suspendForeground()  // Ctrl-Z as a key: as the terminal would
                 default: break
                 }
             }
@@ -446,15 +447,38 @@ public final class Player: @unchecked Sendable {
         let end = max(time, lastAt)
         if let playing = current { emit(shown: playing, end: end, completed: false) }
         current = nil
+        writeLinesBeforeTheNextGIF()
         endStall(at: end)
         if held { emit(hold: holdDownAt, up: end) }
         held = false
         emit(["kind": .text("session"), "event": .text("end"), "t_ms": .number(end), "reason": .text(reason.rawValue)])
         screen.flush()
-        // Records read ahead but not reached (images and others alike) are
-        // left: how far the preloader got depends on timing, and the same
-        // input must give the same events.
         return reason
+    }
+
+    /// At the end of the round: the records between the GIF reached last and
+    /// the next one (errors about the images after it, say) still reach
+    /// stdout, so `score` counts them. Beyond the next GIF nothing is written:
+    /// those records, like the GIFs, were not reached, and how far the reading
+    /// ahead got depends on timing, where the same input must give the same
+    /// events (on a virtual clock this waits for the next item, up to 5 s
+    /// for an input that stays open; on a real one it takes what is there).
+    private func writeLinesBeforeTheNextGIF() {
+        guard waiting == nil else { return }  // the next GIF is out already, its lines written
+        let deadline = monotonicSeconds() + 5
+        while true {
+            let items = configuration.virtualClock ? preloader.buffer.popBatch(max: 1, until: deadline)
+                : preloader.buffer.tryPopBatch(max: 1)
+            guard let item = items.first else { return }
+            switch item {
+            case .lines(let lines):
+                for line in lines { stage.output.push(line) }
+            case .gif(let gif, _, let before):
+                for line in before { stage.output.push(line) }
+                gif.frames.cancel()
+                return
+            }
+        }
     }
 
     /// The process is about to stop (Ctrl-Z) at `time`: a hold by mouse or
@@ -482,11 +506,17 @@ public final class Player: @unchecked Sendable {
         screen.message("hold the mouse button or SPACE to begin · q quits")
     }
 
+    /// The terminal's size in pixels at the last layout (0 when it does not say).
+    private var lastPixels = (0, 0)
+
     /// A new size (or, with `redraw`, a terminal set up again after `fg`):
     /// the screen is drawn anew and the GIFs fitted again if the size changed.
     private func relayout(redraw: Bool = false) {
         guard let size = terminal?.size() else { return }
-        guard redraw || size.cols != screen.columns || size.rows != screen.rows else { return }
+        // Cells and pixels: the graphics renderers fit pictures to the cell's pixel size.
+        let pixels = (size.pixelWidth, size.pixelHeight)
+        guard redraw || size.cols != screen.columns || size.rows != screen.rows || pixels != lastPixels else { return }
+        lastPixels = pixels
         screen.resize(columns: size.cols, rows: size.rows)
         let cellPixels = size.pixelWidth > 0 ? CellSize(width: size.pixelWidth / size.cols, height: size.pixelHeight / size.rows) : nil
         let layout = screen.layout(background: configuration.background, cellPixels: cellPixels)

@@ -105,8 +105,15 @@ public final class Screen {
             }
             pending += Self.syncEnd
         }
-        bytesWritten += pending.count
-        pending.withUnsafeBytes { terminal.write($0) }
+        let written = pending.withUnsafeBytes { terminal.writeWhileEntered($0) }
+        if written {
+            bytesWritten += pending.count
+        } else {
+            // Not drawn (stopped by Ctrl-Z): what is on screen is not known.
+            halfBlock?.invalidate()
+            graphics?.invalidate()
+            lastStatus = ""
+        }
         pending.removeAll(keepingCapacity: true)
     }
 

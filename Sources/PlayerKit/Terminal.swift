@@ -17,7 +17,8 @@ public final class Terminal: @unchecked Sendable {
     /// Whether bytes reach the device as written: a file, or a terminal
     /// whose output processing (OPOST) ``enter(mouse:)`` turned off, where
     /// CR and LF are plain cursor moves.
-    public private(set) var rawOutput: Bool
+    public var rawOutput: Bool { lock.withLock { raw } }
+    private var raw: Bool
     private var saved = termios()
     private var savedValid = false
     private let lock = NSLock()
@@ -39,7 +40,7 @@ public final class Terminal: @unchecked Sendable {
         self.fd = fd
         isTTY = isatty(fd) == 1
         canRead = isTTY
-        rawOutput = !isTTY
+        raw = !isTTY
         var ends: [Int32] = [-1, -1]
         if isTTY && pipe(&ends) == 0 {
             for end in ends {
@@ -86,7 +87,7 @@ public final class Terminal: @unchecked Sendable {
                 cc[Int(VTIME)] = 0
             }
             var now = termios()
-            rawOutput = tcsetattr(fd, TCSAFLUSH, &raw) == 0 && tcgetattr(fd, &now) == 0
+            self.raw = tcsetattr(fd, TCSAFLUSH, &raw) == 0 && tcgetattr(fd, &now) == 0
                 && now.c_oflag & tcflag_t(OPOST) == 0
         }
         var setup = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
@@ -122,7 +123,7 @@ public final class Terminal: @unchecked Sendable {
         restore += "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
         // The modes first: whoever sees the restore sequences finds the terminal cooked.
         if savedValid { tcsetattr(fd, TCSANOW, &saved) }
-        if isTTY { rawOutput = false }
+        if isTTY { raw = false }
         write(restore)
     }
 
@@ -130,6 +131,36 @@ public final class Terminal: @unchecked Sendable {
     public func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `bytes` (a frame) only while the screen is set up: between a
+    /// Ctrl-Z's ``leave()`` and the stop, a frame must not land on the shell's
+    /// screen. Returns whether it was written.
+    @discardableResult
+    public func writeWhileEntered(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        lock.withLock {
+            guard entered else { return false }
+            write(bytes)
+            return true
+        }
+    }
+
+    /// Ctrl-Z typed as a key (the kitty protocol): stops what the terminal
+    /// would, the foreground process group (the whole pipeline) when this
+    /// terminal is ours, else just this process.
+    public func suspendForeground() {
+        let group = isTTY ? tcgetpgrp(fd) : -1
+        if group > 0 && group == getpgrp() {
+            kill(-group, SIGTSTP)
+        } else {
+            kill(getpid(), SIGTSTP)
+        }
+    }
+
+    deinit {
+        if wakeRead >= 0 { close(wakeRead) }
+        if wakeWrite >= 0 { close(wakeWrite) }
+        close(fd)
     }
 
     /// Writes `bytes` whole, with as few calls as the kernel allows (one, nearly always).
@@ -159,7 +190,9 @@ public final class Terminal: @unchecked Sendable {
         guard fds[0].revents != 0 else { return [] }
         let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
         if n > 0 { return Array(buffer[0..<n]) }
-        if n == 0 || (errno != EINTR && errno != EAGAIN) || fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+        // 0 with nothing to read is normal in raw mode (VMIN 0: the bytes poll
+        // saw were flushed or taken); a hang-up says so in poll or with EIO.
+        if (n < 0 && errno == EIO) || fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             // The terminal went away (its window closed without a SIGHUP reaching
             // us, or --tty named a pty whose other side closed): no hold can come.
             hungUp = true

@@ -478,8 +478,9 @@ private let delaysB = [5, 5, 5, 5]
         }
     }
 
-    /// Records read ahead but not reached when the round ends are left, images
-    /// and others alike: how far the reading got must not change the events.
+    /// When the round ends, the records up to the next GIF still come out
+    /// (errors about the images after the last one shown); nothing beyond it,
+    /// so how far the reading ahead got never changes the events.
     @Test func theSameInputGivesTheSameEventsWhateverWasReadAhead() throws {
         try withTemporaryDirectory { folder in
             let (a, b) = try writeAB(in: folder)
@@ -493,6 +494,8 @@ private let delaysB = [5, 5, 5, 5]
                 Event.start(hold: "script"),
                 Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
                 Event.shown("B", start: 600, end: 700, exposed: 100, frames: 2, completed: false),
+                error,
+                error,
                 Event.hold(0, 700),
                 Event.end(700, "released"),
             ])

@@ -114,12 +114,14 @@ import TestSupport
             let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
             let gif = try PreparedGIF.prepare(record: record, path: path, layout: layout)
             let terminal = try Terminal(path: folder.appendingPathComponent("tty").path)
+            terminal.enter(mouse: false)
             let screen = Screen(terminal: terminal, renderer: .truecolor, columns: 80, rows: 24)
             var others = 0
             screen.otherWrites = { others }
             screen.draw(gif, frame: 0)
             screen.flush()
             let whole = screen.bytesWritten
+            #expect(whole > 0)
             screen.draw(gif, frame: 0)
             screen.flush()
             #expect(screen.bytesWritten == whole, "the same frame again: nothing to write")
@@ -139,16 +141,25 @@ import TestSupport
             let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
             let gif = try PreparedGIF.prepare(record: record, path: path, layout: layout)
             let tty = folder.appendingPathComponent("tty").path
-            let screen = Screen(terminal: try Terminal(path: tty), renderer: .truecolor, columns: 80, rows: 24)
+            let terminal = try Terminal(path: tty)
+            terminal.enter(mouse: false)
+            let setup = try String(contentsOfFile: tty, encoding: .utf8)
+            let screen = Screen(terminal: terminal, renderer: .truecolor, columns: 80, rows: 24)
             screen.clear()
             screen.draw(gif, frame: 0)
             screen.status("⏱ 0s · 1 GIF")
             screen.flush()
-            let text = try String(contentsOfFile: tty, encoding: .utf8)
+            let text = String(try String(contentsOfFile: tty, encoding: .utf8).dropFirst(setup.count))
             #expect(text.hasPrefix("\u{1B}[?2026h\u{1B}[0m\u{1B}[2J"), "\(text.prefix(40).debugDescription)")
             #expect(text.hasSuffix("⏱ 0s · 1 GIF\u{1B}[0m\u{1B}[K\u{1B}[?2026l"), "\(text.suffix(60).debugDescription)")
             #expect(text.components(separatedBy: "\u{1B}[?2026h").count == 2, "one synchronized update")
             #expect(text.components(separatedBy: "\u{1B}[?2026l").count == 2, "one synchronized update")
+            // Once the screen is given back (Ctrl-Z), frames are not written.
+            terminal.leave()
+            let left = try String(contentsOfFile: tty, encoding: .utf8).count
+            screen.draw(gif, frame: 1)
+            screen.flush()
+            #expect(try String(contentsOfFile: tty, encoding: .utf8).count == left, "nothing drawn after leave()")
         }
     }
 }

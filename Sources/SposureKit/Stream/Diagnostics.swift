@@ -72,13 +72,17 @@ public final class Diagnostics: @unchecked Sendable {
         progressShown = false
     }
 
-    /// Whether a full-screen program has the terminal now, as gif-play does
-    /// further down a pipeline while it plays: it turned canonical input off,
-    /// which a shell running a pipeline never does. Progress and notes would
-    /// land on its picture (warnings and errors still go out).
+    /// Whether a full-screen program of our own job has the terminal now, as
+    /// gif-play does further down a pipeline while it plays: canonical input
+    /// is off while we are in the foreground (a shell running a pipeline
+    /// leaves it on; one at its prompt turns it off, but then we are a
+    /// background job). Progress and notes would land on its picture
+    /// (warnings and errors still go out).
     private var terminalTaken: Bool {
         var mode = termios()
-        return tcgetattr(fd, &mode) == 0 && mode.c_lflag & tcflag_t(ICANON) == 0
+        guard tcgetattr(fd, &mode) == 0, mode.c_lflag & tcflag_t(ICANON) == 0 else { return false }
+        let foreground = tcgetpgrp(fd)
+        return foreground < 0 || foreground == getpgrp()
     }
 
     private func emit(_ message: String, style: String?) {
