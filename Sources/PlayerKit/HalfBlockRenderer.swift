@@ -112,15 +112,16 @@ public struct HalfBlockRenderer: Sendable {
 
     /// Whether two cells (top and bottom 0xRRGGBB, packed as in `render`) differ
     /// by at most ``tolerance`` in every channel.
+    @inline(__always)
     static func alike(_ a: UInt64, _ b: UInt64) -> Bool {
         guard a != UInt64.max else { return false }
-        var shift: UInt64 = 0
-        while shift < 48 {
-            let x = Int(a >> shift & 0xFF), y = Int(b >> shift & 0xFF)
-            if abs(x - y) > tolerance { return false }
-            shift += 8
+        // Each channel's difference plus the tolerance is in 0...2·tolerance
+        // when close enough (a negative one wraps to a huge UInt); the worst
+        // channel decides, without a branch per channel.
+        @inline(__always) func off(_ shift: UInt64) -> UInt {
+            UInt(bitPattern: Int(a >> shift & 0xFF) &- Int(b >> shift & 0xFF) &+ tolerance)
         }
-        return true
+        return max(max(off(0), off(8)), max(off(16), off(24)), max(off(32), off(40))) <= UInt(2 * tolerance)
     }
 
     /// The shortest way from the cursor to cell (`row`, `col`) of the picture.
