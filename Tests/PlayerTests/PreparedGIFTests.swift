@@ -106,13 +106,18 @@ import TestSupport
 }
 
 @Suite struct ScreenRedrawTests {
+    /// A GIF of two frames, fitted to an 80×24 screen (23 picture rows).
+    func twoFrameGIF(in folder: URL) throws -> PreparedGIF {
+        let path = try PlayGIF.write(PlayGIF.animated(delays: [4, 4]), "g.gif", in: folder)
+        let record = JSONRecord()
+        record.set("kind", "image")
+        let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
+        return try PreparedGIF.prepare(record: record, path: path, layout: layout)
+    }
+
     @Test func aMessageFromElsewhereOnTheTerminalMakesTheNextFrameWhole() throws {
         try withTemporaryDirectory { folder in
-            let path = try PlayGIF.write(PlayGIF.animated(delays: [4, 4]), "g.gif", in: folder)
-            let record = JSONRecord()
-            record.set("kind", "image")
-            let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
-            let gif = try PreparedGIF.prepare(record: record, path: path, layout: layout)
+            let gif = try twoFrameGIF(in: folder)
             let terminal = try Terminal(path: folder.appendingPathComponent("tty").path)
             terminal.enter(mouse: false)
             let screen = Screen(terminal: terminal, renderer: .truecolor, columns: 80, rows: 24)
@@ -135,11 +140,7 @@ import TestSupport
 
     @Test func theClearBeforeAFrameAndTheStatusLineAfterItGoInItsSynchronizedOutput() throws {
         try withTemporaryDirectory { folder in
-            let path = try PlayGIF.write(PlayGIF.animated(delays: [4, 4]), "g.gif", in: folder)
-            let record = JSONRecord()
-            record.set("kind", "image")
-            let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
-            let gif = try PreparedGIF.prepare(record: record, path: path, layout: layout)
+            let gif = try twoFrameGIF(in: folder)
             let tty = folder.appendingPathComponent("tty").path
             let terminal = try Terminal(path: tty)
             terminal.enter(mouse: false)
