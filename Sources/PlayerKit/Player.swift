@@ -535,7 +535,7 @@ public final class Player: @unchecked Sendable {
         }
         if promptShown {
             showPrompt()
-        } else if !held && current?.pausedLeft != nil {
+        } else if !held && everHeld && configuration.onRelease == .pause {
             showPaused()
         }
         // The GIF held back for the next hold is fitted again too.
