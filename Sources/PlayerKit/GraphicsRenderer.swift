@@ -25,13 +25,11 @@ public struct GraphicsRenderer: Sendable {
         guard picture.rgb != lastFrame else { return [] }
         lastFrame = picture.rgb
         var out = ByteWriter(capacity: picture.rgb.count * 2)
-        out.append("\u{1B}[?2026h")
         out.moveTo(row: row, col: col)
         switch kind {
         case .kitty: kitty(picture, &out)
         case .sixel: sixel(picture, &out)
         }
-        out.append("\u{1B}[?2026l")
         return out.bytes
     }
 

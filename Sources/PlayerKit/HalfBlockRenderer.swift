@@ -7,8 +7,8 @@
 /// that keeps the colours already set where it can, colour codes are written
 /// only for colours that change (the colours set stay known from one frame to
 /// the next), and the cursor gets to the next changed cell by the shortest
-/// move (forward on a row, a new line and forward, or absolute). The whole
-/// frame goes out wrapped in synchronized-output mode (`?2026`).
+/// move (forward on a row, a new line and forward, or absolute). ``Screen``
+/// sends the frame in synchronized output (`?2026`).
 ///
 /// CR and LF are cursor moves only when the output is raw (a file, or a
 /// terminal whose OPOST ``Terminal`` turned off: `lineFeeds`); otherwise
@@ -64,8 +64,6 @@ public struct HalfBlockRenderer: Sendable {
             previousOrigin = (originRow, originCol)
         }
         var out = ByteWriter(reusing: scratch)
-        out.append("\u{1B}[?2026h")
-        let empty = out.count
         // Where the cursor is, in the picture's cells (-1: not known).
         var cursorRow = -1, cursorCol = -1
         // Moved out (not copied) while the loop draws, which changes other state of self.
@@ -97,8 +95,7 @@ public struct HalfBlockRenderer: Sendable {
             }
         }
         }
-        guard out.count > empty else { return }
-        out.append("\u{1B}[?2026l")
+        guard out.count > 0 else { return }
         out.write(to: &target)
     }
 

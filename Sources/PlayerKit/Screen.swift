@@ -13,7 +13,12 @@ public final class Screen {
     private(set) var rows: Int
     private var lastStatus = ""
     /// What waits to go out with the next frame (or the next ``flush()``).
-    private var pending: [UInt8] = []
+    /// It starts with `?2026h`, which goes out only when a frame does (the
+    /// whole write then in synchronized output).
+    private var pending: [UInt8] = Screen.syncBegin
+    /// Whether `pending` holds a frame.
+    private var frameDrawn = false
+    private static let syncBegin = Array("\u{1B}[?2026h".utf8), syncEnd = Array("\u{1B}[?2026l".utf8)
     /// Bytes written, for the benchmark.
     public private(set) var bytesWritten = 0
     /// Frames drawn.
@@ -81,40 +86,31 @@ public final class Screen {
         } else if graphics != nil {
             pending += graphics!.render(picture, row: gif.origin.row, col: gif.origin.col)
         }
-        // The renderers wrap their frame in synchronized output; flush()
-        // widens the wrap to everything that goes out with it.
-        if pending.count - before >= 2 * Self.syncBegin.count { frameAt = before }
+        if pending.count > before { frameDrawn = true }
     }
 
-    /// Where the frame in `pending` starts (its `?2026h`), if one is there.
-    private var frameAt: Int?
-    private static let syncBegin = Array("\u{1B}[?2026h".utf8), syncEnd = Array("\u{1B}[?2026l".utf8)
-
     /// Writes what is pending: one frame, with the status line, in one write,
-    /// all of it in synchronized output (a clear before the frame, the status
-    /// line after it), so the terminal shows it at once.
+    /// all of it in synchronized output when a frame is in it (a clear
+    /// before the frame, the status line after it), so the terminal shows
+    /// it at once.
     public func flush() {
-        defer { frameAt = nil }
-        guard let terminal, !pending.isEmpty else { return pending.removeAll() }
-        if let start = frameAt, pending.count > start, Array(pending[start..<(start + Self.syncBegin.count)]) == Self.syncBegin,
-           let end = Self.lastSyncEnd(in: pending, after: start), start > 0 || end + Self.syncEnd.count < pending.count {
-            pending.removeSubrange(end..<(end + Self.syncEnd.count))
-            if start > 0 {
-                pending.removeSubrange(start..<(start + Self.syncBegin.count))
-                pending.insert(contentsOf: Self.syncBegin, at: 0)
-            }
-            pending += Self.syncEnd
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pending += Self.syncBegin
+            frameDrawn = false
         }
-        let written = pending.withUnsafeBytes { terminal.writeWhileEntered($0) }
+        guard let terminal, pending.count > Self.syncBegin.count else { return }
+        if frameDrawn { pending += Self.syncEnd }
+        let start = frameDrawn ? 0 : Self.syncBegin.count
+        let written = pending.withUnsafeBytes { terminal.writeWhileEntered(UnsafeRawBufferPointer(rebasing: $0[start...])) }
         if written {
-            bytesWritten += pending.count
+            bytesWritten += pending.count - start
         } else {
             // Not drawn (stopped by Ctrl-Z): what is on screen is not known.
             halfBlock?.invalidate()
             graphics?.invalidate()
             lastStatus = ""
         }
-        pending.removeAll(keepingCapacity: true)
     }
 
     /// Shows `text` centred (the prompt, a pause).
@@ -135,16 +131,6 @@ public final class Screen {
         lastStatus = clean
         write(Array("\u{1B}[\(rows);1H\u{1B}[0m\u{1B}[2m\(clean)\u{1B}[0m\u{1B}[K".utf8))
         halfBlock?.forgetColors()
-    }
-
-    /// The start of the last `?2026l` in `bytes` after `start`.
-    private static func lastSyncEnd(in bytes: [UInt8], after start: Int) -> Int? {
-        var at = bytes.count - syncEnd.count
-        while at > start {
-            if bytes[at] == 0x1B && Array(bytes[at..<(at + syncEnd.count)]) == syncEnd { return at }
-            at -= 1
-        }
-        return nil
     }
 
     private func write(_ bytes: [UInt8]) {

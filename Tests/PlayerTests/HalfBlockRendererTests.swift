@@ -13,7 +13,7 @@ import Testing
         let text = String(decoding: out, as: UTF8.self)
         // Red is palette colour 196: the shorter code says the same. Black is
         // 16, which base16 themes change: written in full.
-        #expect(text == "\u{1B}[?2026h\u{1B}[3;5H\u{1B}[38;5;196;48;2;0;0;254m▀\u{1B}[48;2;0;0;0m \u{1B}[?2026l")
+        #expect(text == "\u{1B}[3;5H\u{1B}[38;5;196;48;2;0;0;254m▀\u{1B}[48;2;0;0;0m ")
     }
 
     @Test func redrawsOnlyTheCellsThatChanged() {
@@ -22,7 +22,7 @@ import Testing
         let same = renderer.render(picture([(1, 1, 1), (2, 2, 2), (1, 1, 1), (2, 2, 2)]), row: 1, col: 1)
         #expect(same.isEmpty, "nothing changed: nothing is written")
         let second = renderer.render(picture([(1, 1, 1), (9, 9, 9), (1, 1, 1), (9, 9, 9)]), row: 1, col: 1)
-        #expect(String(decoding: second, as: UTF8.self) == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[48;2;9;9;9m \u{1B}[?2026l")
+        #expect(String(decoding: second, as: UTF8.self) == "\u{1B}[1;2H\u{1B}[48;2;9;9;9m ")
     }
 
     @Test func movesForwardOnARowInsteadOfJumping() {
@@ -34,7 +34,7 @@ import Testing
         changed.rgb[9..<12] = [7, 7, 7]  // cell 3, top
         let out = String(decoding: renderer.render(changed, row: 1, col: 1), as: UTF8.self)
         // The colours set by the first frame are still known: black needs no code.
-        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;7;7;7m▀\u{1B}[2C▀\u{1B}[?2026l")
+        #expect(out == "\u{1B}[1;1H\u{1B}[38;2;7;7;7m▀\u{1B}[2C▀")
     }
 
     @Test func goesToTheNextRowTheShortestWay() {
@@ -46,12 +46,12 @@ import Testing
         changed.rgb[0..<3] = [7, 7, 7]  // cell (0, 0), top
         changed.rgb[12..<15] = [7, 7, 7]  // cell (1, 0), top
         let down = String(decoding: renderer.render(changed, row: 5, col: 12), as: UTF8.self)
-        #expect(down == "\u{1B}[?2026h\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\n\u{08}▀\u{1B}[?2026l")
+        #expect(down == "\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\n\u{08}▀")
         // Where CR and LF are translated (lineFeeds false): `ESC[B` and a backspace.
         var escapes = HalfBlockRenderer(truecolor: true, lineFeeds: false)
         _ = escapes.render(tall, row: 5, col: 12)
         let escaped = String(decoding: escapes.render(changed, row: 5, col: 12), as: UTF8.self)
-        #expect(escaped == "\u{1B}[?2026h\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\u{1B}[B\u{08}▀\u{1B}[?2026l")
+        #expect(escaped == "\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\u{1B}[B\u{08}▀")
 
         // From the picture's right edge (maybe the screen's, where relative moves
         // are not safe) to the next row's first cell: CR LF and one forward is
@@ -63,38 +63,38 @@ import Testing
         var lines = HalfBlockRenderer(truecolor: true)
         _ = lines.render(wide, row: 5, col: 2)
         let out = String(decoding: lines.render(far, row: 5, col: 2), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\r\n\u{1B}[C▀\u{1B}[?2026l")
+        #expect(out == "\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\r\n\u{1B}[C▀")
         var absolute = HalfBlockRenderer(truecolor: true, lineFeeds: false)
         _ = absolute.render(wide, row: 5, col: 2)
         let moved = String(decoding: absolute.render(far, row: 5, col: 2), as: UTF8.self)
-        #expect(moved == "\u{1B}[?2026h\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\u{1B}[6;2H▀\u{1B}[?2026l")
+        #expect(moved == "\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\u{1B}[6;2H▀")
     }
 
     @Test func picksTheGlyphThatKeepsTheColoursAlreadySet() {
         var renderer = HalfBlockRenderer(truecolor: true)
         // Cell 0 sets fg 10 / bg 20; cell 1 is 20 over 30: `▄` keeps bg 20 and needs fg 30 only.
         let out = String(decoding: renderer.render(picture([(10, 10, 10), (20, 20, 20), (20, 20, 20), (30, 30, 30)]), row: 1, col: 1), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀\u{1B}[38;2;30;30;30m▄\u{1B}[?2026l")
+        #expect(out == "\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀\u{1B}[38;2;30;30;30m▄")
         // A solid cell in the foreground colour is a full block, with no code at all.
         var solid = HalfBlockRenderer(truecolor: true)
         let block = String(decoding: solid.render(picture([(10, 10, 10), (10, 10, 10), (20, 20, 20), (10, 10, 10)]), row: 1, col: 1), as: UTF8.self)
-        #expect(block == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀█\u{1B}[?2026l")
+        #expect(block == "\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀█")
     }
 
     @Test func aColourSetWithinTheToleranceServesTheNextCell() {
         var renderer = HalfBlockRenderer(truecolor: true)
         // Cell 1 is 102 over 51, within 3 levels of cell 0's 100 over 50: no code.
         let out = String(decoding: renderer.render(picture([(100, 100, 100), (102, 99, 103), (50, 50, 50), (51, 53, 47)]), row: 1, col: 1), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;100;100;100;48;2;50;50;50m▀▀\u{1B}[?2026l")
+        #expect(out == "\u{1B}[1;1H\u{1B}[38;2;100;100;100;48;2;50;50;50m▀▀")
         // The screen shows 100 over 50 in cell 1, and the next frame is compared with that:
         // 103 is still within 3 levels, 104 is not.
         #expect(renderer.render(picture([(100, 100, 100), (103, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1).isEmpty)
         let moved = String(decoding: renderer.render(picture([(100, 100, 100), (104, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1), as: UTF8.self)
-        #expect(moved == "\u{1B}[?2026h\u{1B}[1;2H\u{1B}[38;2;104;100;100m▀\u{1B}[?2026l")
+        #expect(moved == "\u{1B}[1;2H\u{1B}[38;2;104;100;100m▀")
         // Two halves that close together are one space in one colour.
         var close = HalfBlockRenderer(truecolor: true)
         let space = String(decoding: close.render(picture([(60, 60, 60), (60, 60, 60), (62, 61, 60), (60, 60, 60)]), row: 1, col: 1), as: UTF8.self)
-        #expect(space == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[48;2;60;60;60m  \u{1B}[?2026l")
+        #expect(space == "\u{1B}[1;1H\u{1B}[48;2;60;60;60m  ")
     }
 
     @Test func leavesCellsThatMovedByAFewLevelsAlone() {
@@ -104,7 +104,7 @@ import Testing
         #expect(renderer.render(picture([(103, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1).isEmpty)
         // Compared with the screen, not the last frame: drifting on by 3 more is drawn.
         let drift = String(decoding: renderer.render(picture([(106, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1), as: UTF8.self)
-        #expect(drift == "\u{1B}[?2026h\u{1B}[1;1H\u{1B}[38;2;106;97;100;48;2;50;50;50m▀\u{1B}[?2026l")
+        #expect(drift == "\u{1B}[1;1H\u{1B}[38;2;106;97;100;48;2;50;50;50m▀")
         // The 256-colour renderer compares palette entries exactly.
         var palette = HalfBlockRenderer(truecolor: false)
         _ = palette.render(picture([(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1)
@@ -153,7 +153,7 @@ import Testing
     @Test func sendsKittyImagesInPlaceAsBase64RGB() {
         var renderer = GraphicsRenderer(kind: .kitty)
         let out = String(decoding: renderer.render(picture, row: 2, col: 3), as: UTF8.self)
-        #expect(out == "\u{1B}[?2026h\u{1B}[2;3H\u{1B}_Ga=T,f=24,t=d,i=1,p=1,q=2,C=1,s=2,v=2,m=0;/wAAAP8AAAD/////\u{1B}\\\u{1B}[?2026l")
+        #expect(out == "\u{1B}[2;3H\u{1B}_Ga=T,f=24,t=d,i=1,p=1,q=2,C=1,s=2,v=2,m=0;/wAAAP8AAAD/////\u{1B}\\")
         #expect(renderer.render(picture, row: 2, col: 3).isEmpty, "an unchanged frame is not sent again")
     }
 
@@ -169,8 +169,8 @@ import Testing
     @Test func writesSixelWithTheCubePaletteAndOneBandPerSixRows() {
         var renderer = GraphicsRenderer(kind: .sixel)
         let out = String(decoding: renderer.render(picture, row: 1, col: 1), as: UTF8.self)
-        #expect(out.hasPrefix("\u{1B}[?2026h\u{1B}[1;1H\u{1B}P0;1;0q\"1;1;2;2#0;2;0;0;0"))
-        #expect(out.hasSuffix("-\u{1B}\\\u{1B}[?2026l"))
+        #expect(out.hasPrefix("\u{1B}[1;1H\u{1B}P0;1;0q\"1;1;2;2#0;2;0;0;0"))
+        #expect(out.hasSuffix("-\u{1B}\\"))
         // Red (index 180) is the top-left pixel: bit 0 of the first column.
         #expect(out.contains("#180@?"))
     }
