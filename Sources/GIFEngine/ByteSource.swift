@@ -1,9 +1,4 @@
 import CGif
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The file's bytes, owned at a fixed address, with the read position giflib
 /// reads from through ``readCallback``.
@@ -27,39 +22,15 @@ final class ByteSource {
             }
         }
         bytes = UnsafeRawBufferPointer(rebasing: storage[0..<data.count])
-        mappedLength = nil
     }
 
-    /// A source owning `storage`, of which the first `count` bytes are the
-    /// file: memory from `allocate`, or (`mapped`) from ``mapPages(_:)``.
-    init(owning storage: UnsafeMutableRawBufferPointer, count: Int, mapped: Bool = false) {
+    /// A source owning `storage` (allocated with `allocate`), of which the first `count` bytes are the file.
+    init(owning storage: UnsafeMutableRawBufferPointer, count: Int) {
         bytes = UnsafeRawBufferPointer(rebasing: storage[0..<count])
-        mappedLength = mapped ? storage.count : nil
     }
-
-    /// The length of the pages ``mapPages(_:)`` gave, nil for heap memory.
-    private let mappedLength: Int?
 
     deinit {
-        let base = UnsafeMutableRawPointer(mutating: bytes.baseAddress)
-        if let mappedLength {
-            munmap(base, mappedLength)
-        } else {
-            base?.deallocate()
-        }
-    }
-
-    /// `count` bytes of fresh zeroed pages, all present (MAP_POPULATE): a
-    /// file read into them costs no page fault per 4 KB, which for a 5 MB
-    /// GIF was a quarter of the time its read took. Nil when mmap fails.
-    static func mapPages(_ count: Int) -> UnsafeMutableRawBufferPointer? {
-        #if os(Linux)
-        let flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE
-        #else
-        let flags = MAP_PRIVATE | MAP_ANON
-        #endif
-        guard let base = mmap(nil, count, PROT_READ | PROT_WRITE, flags, -1, 0), base != MAP_FAILED else { return nil }
-        return UnsafeMutableRawBufferPointer(start: base, count: count)
+        UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
     }
 
     /// Copies up to `count` bytes to `target`; returns how many.

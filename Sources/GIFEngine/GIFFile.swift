@@ -27,21 +27,18 @@ enum GIFFile {
         guard size <= maxBytes else {
             throw GIFError(.tooLarge, "\(path) is \(size) bytes, more than the limit of \(maxBytes)")
         }
-        // Large files into pages mapped whole at once, small ones into the heap.
-        let mapped = size >= 256 << 10 ? ByteSource.mapPages(size) : nil
-        let storage = mapped ?? UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
-        let release = { mapped != nil ? _ = munmap(storage.baseAddress, storage.count) : storage.deallocate() }
+        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 16)
         var done = 0
         while done < size {
             let count = read(fd, storage.baseAddress! + done, size - done)
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                release()
+                storage.deallocate()
                 throw GIFError(.unreadable, "cannot read \(path): \(String(cString: strerror(errno)))")
             }
             if count == 0 { break }  // the file shrank while being read
             done += count
         }
-        return ByteSource(owning: storage, count: done, mapped: mapped != nil)
+        return ByteSource(owning: storage, count: done)
     }
 }
