@@ -395,23 +395,32 @@ public final class Player: @unchecked Sendable {
     /// nil when none is ready (real clock) or the input ended.
     private func nextGIF(at time: Int) -> (PreparedGIF, Int)? {
         if let waiting { return (waiting.gif, waiting.at) }
+        guard let (gif, at) = popGIF(until: nil) else {
+            if preloader.buffer.isFinished { inputEnded = true }
+            return nil
+        }
+        if gif.layout != preloader.layout, let path = gif.record.string("path"),
+           let refitted = try? PreparedGIF.prepare(record: gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
+            gif.frames.cancel()
+            return (refitted, configuration.virtualClock ? at : 0)
+        }
+        return (gif, configuration.virtualClock ? at : 0)
+    }
+
+    /// The next GIF of the gif buffer, after writing the lines before it:
+    /// on a virtual clock waiting for it (until `deadline`, when given), on
+    /// a real one taking what is there. Nil when none came.
+    private func popGIF(until deadline: Double?) -> (PreparedGIF, Int)? {
         while true {
-            let items = configuration.virtualClock ? preloader.buffer.popBatch(max: 1) : preloader.buffer.tryPopBatch(max: 1)
-            guard let item = items.first else {
-                if preloader.buffer.isFinished { inputEnded = true }
-                return nil
-            }
+            let items = !configuration.virtualClock ? preloader.buffer.tryPopBatch(max: 1)
+                : deadline.map { preloader.buffer.popBatch(max: 1, until: $0) } ?? preloader.buffer.popBatch(max: 1)
+            guard let item = items.first else { return nil }
             switch item {
             case .lines(let lines):
                 for line in lines { stage.output.push(line) }
-            case .gif(var gif, let at, let before):
+            case .gif(let gif, let at, let before):
                 for line in before { stage.output.push(line) }
-                if gif.layout != preloader.layout, let path = gif.record.string("path"),
-                   let refitted = try? PreparedGIF.prepare(record: gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
-                    gif.frames.cancel()
-                    gif = refitted
-                }
-                return (gif, configuration.virtualClock ? at : 0)
+                return (gif, at)
             }
         }
     }
@@ -465,20 +474,7 @@ public final class Player: @unchecked Sendable {
     /// for an input that stays open; on a real one it takes what is there).
     private func writeLinesBeforeTheNextGIF() {
         guard waiting == nil else { return }  // the next GIF is out already, its lines written
-        let deadline = monotonicSeconds() + 5
-        while true {
-            let items = configuration.virtualClock ? preloader.buffer.popBatch(max: 1, until: deadline)
-                : preloader.buffer.tryPopBatch(max: 1)
-            guard let item = items.first else { return }
-            switch item {
-            case .lines(let lines):
-                for line in lines { stage.output.push(line) }
-            case .gif(let gif, _, let before):
-                for line in before { stage.output.push(line) }
-                gif.frames.cancel()
-                return
-            }
-        }
+        popGIF(until: monotonicSeconds() + 5)?.0.frames.cancel()
     }
 
     /// The process is about to stop (Ctrl-Z) at `time`: a hold by mouse or
