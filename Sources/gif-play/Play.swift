@@ -264,7 +264,9 @@ struct Play: ParsableCommand {
         if reason == .interrupted && stage.stopReason == nil {
             // The terminal hung up (no SIGHUP came: it is not ours), or Ctrl-C
             // as a key (kitty protocol): the same end as the signal.
-            stage.requestStop(.signal(terminal?.hungUp == true ? SIGHUP : SIGINT))
+            let hungUp = terminal?.hungUp == true
+            if hungUp { stage.diagnostics.error("\(tty): the terminal hung up; the round ends") }
+            stage.requestStop(.signal(hungUp ? SIGHUP : SIGINT))
         }
         stage.finish(failed: false)
     }

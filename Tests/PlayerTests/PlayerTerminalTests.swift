@@ -580,6 +580,7 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             session.pty.close()
             let result = session.process.wait(timeout: 60)
             #expect(result.exitCode == 129, "as SIGHUP: \(result)")
+            #expect(result.stderr.contains("the terminal hung up"), "\(result.stderr)")
             expectEnd(result.stdoutLines, reason: "interrupted")
         }
     }
