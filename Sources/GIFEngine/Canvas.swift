@@ -49,6 +49,23 @@ struct Canvas {
         }
     }
 
+    /// Whether `entry` covers every pixel of the canvas, so that what it
+    /// leaves does not depend on what was there: unless its disposal is to
+    /// restore what was.
+    func isCovered(by entry: ImageEntry) -> Bool {
+        entry.left == 0 && entry.top == 0 && entry.width == width && entry.height >= height
+            && !Self.restoresPrevious(entry.disposal)
+    }
+
+    /// Stands for `begin`, the drawing and `end` of an image that covers the
+    /// canvas with opaque pixels (drawn later): the previous disposal and the
+    /// saved rectangle no longer matter.
+    mutating func cover(_ entry: ImageEntry) {
+        saved = nil
+        pendingDisposal = nil
+        end(entry)
+    }
+
     /// Records `entry`'s disposal, done before the next image.
     mutating func end(_ entry: ImageEntry) {
         if let rect = clip(entry) { pendingDisposal = (entry.disposal, rect) }

@@ -34,6 +34,15 @@ public final class GIFDecoder {
     private var budgetUsed = 0
     private var finished = false
     private var row: [UInt8] = []
+    /// While ``nextFrame(scaledBy:)`` runs: an image that covers the whole
+    /// canvas with opaque pixels is decoded into `covering` as indices, not
+    /// painted, and the frame is scaled from them. The canvas is painted
+    /// from them only when something needs it (`settleCanvas`).
+    private var deferring = false
+    private var covering: (indices: [UInt8], colors: [UInt32])?
+    private var spareIndices: [UInt8] = []
+    /// Images decoded into `covering` so far (tests read it).
+    private(set) var coveringImages = 0
     /// The images (from 1) decoded by ``LZWDecoder`` instead of giflib, and
     /// giflib's reason; tests read it to show which files take that path.
     private(set) var fallbacks: [(image: Int, reason: String)] = []
@@ -94,6 +103,41 @@ public final class GIFDecoder {
     /// every frame before the fault has been returned by then, and later calls
     /// return nil.
     public func nextFrame() throws(GIFError) -> Frame? {
+        guard let frame = try composeFrame() else { return nil }
+        settleCanvas()
+        return makeFrame(frame)
+    }
+
+    /// The next displayed frame resampled by `scaler` (whose source size is
+    /// this GIF's canvas): the same bytes as `scaler.scale(nextFrame()!)`,
+    /// cheaper when the frame is one image covering the whole canvas with
+    /// opaque pixels, as most frames of full-motion GIFs are. Such an image
+    /// is scaled from its color indices and painted on the canvas only when a
+    /// later image needs what is under it.
+    public func nextFrame(scaledBy scaler: Scaler) throws(GIFError) -> Frame? {
+        precondition(scaler.sourceWidth == canvas.width && scaler.sourceHeight == canvas.height,
+                     "the scaler is for another canvas size")
+        deferring = true
+        defer { deferring = false }
+        guard let frame = try composeFrame() else { return nil }
+        let scaled: [UInt8]
+        if let covering {
+            scaled = covering.indices.withUnsafeBufferPointer { indices in
+                covering.colors.withUnsafeBufferPointer { colors in
+                    scaler.scale(indices: indices.baseAddress!, colors: colors.baseAddress!)
+                }
+            }
+        } else {
+            scaled = scaler.scale(canvas.pixels)
+        }
+        return made(Frame(
+            index: framesMade, width: scaler.width, height: scaler.height, rgba: scaled,
+            delayMs: options.delays.milliseconds(forCentiseconds: frame.delayCentiseconds),
+            delayCentiseconds: frame.delayCentiseconds, images: frame.images))
+    }
+
+    /// Draws the images of the next displayed frame; nil after the last one.
+    private func composeFrame() throws(GIFError) -> (delayCentiseconds: Int, images: Range<Int>)? {
         guard !finished else { return nil }
         do throws(GIFError) {
             let images = structure.images
@@ -102,16 +146,18 @@ public final class GIFDecoder {
                 nextImage += 1
                 try draw(images[index], number: index + 1)
                 if everyImageIsAFrame || images[index].delayCentiseconds > 0 || index == images.count - 1 {
-                    let frame = try makeFrame(delayCentiseconds: images[index].delayCentiseconds, images: firstImageOfFrame..<(index + 1))
+                    let frame = firstImageOfFrame..<(index + 1)
                     firstImageOfFrame = index + 1
-                    return frame
+                    try charge(canvas.width * canvas.height, for: "frame \(framesMade + 1)")
+                    return (images[index].delayCentiseconds, frame)
                 }
             }
             finished = true
             if let fault = structure.fault { throw fault }
             if images.isEmpty {
                 // No image at all: one transparent frame of the screen's size.
-                return try makeFrame(delayCentiseconds: 0, images: 0..<0)
+                try charge(canvas.width * canvas.height, for: "frame \(framesMade + 1)")
+                return (0, 0..<0)
             }
             return nil
         } catch {
@@ -141,12 +187,14 @@ public final class GIFDecoder {
 
     // MARK: Frames
 
-    private func makeFrame(delayCentiseconds: Int, images: Range<Int>) throws(GIFError) -> Frame {
-        try charge(canvas.width * canvas.height, for: "frame \(framesMade + 1)")
-        let frame = Frame(
+    private func makeFrame(_ frame: (delayCentiseconds: Int, images: Range<Int>)) -> Frame {
+        made(Frame(
             index: framesMade, width: canvas.width, height: canvas.height, rgba: canvas.pixels,
-            delayMs: options.delays.milliseconds(forCentiseconds: delayCentiseconds),
-            delayCentiseconds: delayCentiseconds, images: images)
+            delayMs: options.delays.milliseconds(forCentiseconds: frame.delayCentiseconds),
+            delayCentiseconds: frame.delayCentiseconds, images: frame.images))
+    }
+
+    private func made(_ frame: Frame) -> Frame {
         framesMade += 1
         return frame
     }
@@ -163,6 +211,8 @@ public final class GIFDecoder {
 
     /// Composites image `number` (from 1) onto the canvas.
     private func draw(_ entry: ImageEntry, number: Int) throws(GIFError) {
+        if deferring && canvas.isCovered(by: entry) && decodeCovering(entry) { return }
+        settleCanvas()
         canvas.begin(entry)
         defer { canvas.end(entry) }
         guard !entry.isEmpty, canvas.clip(entry) != nil, let codeSize = entry.codeSize else { return }
@@ -191,6 +241,65 @@ public final class GIFDecoder {
         // the same pixels again.
         let lookup = ColorLookup(span: entry.localTable ?? structure.globalTable, in: source.bytes, transparentIndex: entry.transparentIndex)
         try decodeWithFallback(entry, codeSize: codeSize, rows: rows, lookup: lookup, number: number)
+    }
+
+    /// Decodes `entry`, which covers the canvas, into `covering` if its
+    /// pixels are all opaque and giflib decodes it whole; false leaves
+    /// everything as it was, for `draw` to do the image the usual way (and
+    /// to throw what it throws).
+    private func decodeCovering(_ entry: ImageEntry) -> Bool {
+        guard let codeSize = entry.codeSize, codeSize <= 11 else { return false }
+        let width = canvas.width, height = canvas.height
+        let rows = entry.interlaced ? entry.height : height
+        guard entry.width * rows <= options.limits.maxTotalPixels - budgetUsed else { return false }
+        defer { source.offset = entry.dataEnd }
+        source.offset = entry.descriptorOffset + 1
+        guard DGifGetImageDesc(gif) == GIF_OK else { return false }
+        GifFreeSavedImages(gif)
+        gif.pointee.ImageCount = 0
+        let lookup = ColorLookup(map: gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, transparentIndex: entry.transparentIndex)
+        guard lookup.transparent == nil else { return false }
+        if spareIndices.count != width * height { spareIndices = [UInt8](repeating: 0, count: width * height) }
+        if row.count < width { row = [UInt8](repeating: 0, count: width) }
+        let decoded = spareIndices.withUnsafeMutableBufferPointer { indices in
+            row.withUnsafeMutableBufferPointer { scratch in
+                guard let base = indices.baseAddress, let scratch = scratch.baseAddress else { return false }
+                guard entry.interlaced else {
+                    return DGifGetLine(gif, base, Int32(width * height)) == GIF_OK
+                }
+                let mapping = InterlacedRows(height: entry.height, interlaced: true)
+                for stored in 0..<entry.height {
+                    let y = mapping.row(stored)
+                    guard DGifGetLine(gif, y < height ? base + y * width : scratch, Int32(width)) == GIF_OK else { return false }
+                }
+                return true
+            }
+        }
+        guard decoded else { return false }
+        budgetUsed += entry.width * rows
+        let previous = covering?.indices ?? []
+        covering = (spareIndices, lookup.colors)
+        spareIndices = previous
+        canvas.cover(entry)
+        coveringImages += 1
+        return true
+    }
+
+    /// Paints the image held as indices onto the canvas, for what reads it.
+    private func settleCanvas() {
+        guard let (indices, colors) = covering else { return }
+        covering = nil
+        canvas.pixels.withUnsafeMutableBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            indices.withUnsafeBufferPointer { indices in
+                colors.withUnsafeBufferPointer { colors in
+                    for pixel in 0..<indices.count {
+                        base.storeBytes(of: colors[Int(indices[pixel])], toByteOffset: pixel * 4, as: UInt32.self)
+                    }
+                }
+            }
+        }
+        spareIndices = indices
     }
 
     /// Decodes `rows` stored rows with giflib; false when giflib fails first.

@@ -73,6 +73,24 @@ public struct Scaler: Sendable, Equatable {
     /// resampled to ``width``×``height``. Missing source bytes count as
     /// transparent.
     public func scale(_ rgba: [UInt8]) -> [UInt8] {
+        rgba.withUnsafeBufferPointer { source in
+            var input = RGBARows(source: source, lanes: sourceWidth * 4)
+            return scale(&input)
+        }
+    }
+
+    /// The frame `indices` (``sourceWidth``×``sourceHeight`` color indices,
+    /// a byte each) makes through `colors` (256 RGBA words, every alpha 255),
+    /// resampled: the same bytes as ``scale(_:)`` of that frame painted,
+    /// without painting it. Rows of whole weight are summed straight from the
+    /// indices, four lanes in one 64-bit word per column.
+    func scale(indices: UnsafePointer<UInt8>, colors: UnsafePointer<UInt32>) -> [UInt8] {
+        var input = IndexedRows(indices: indices, width: sourceWidth, colors: colors)
+        defer { input.deallocate() }
+        return scale(&input)
+    }
+
+    private func scale<Input: ScalerInput>(_ input: inout Input) -> [UInt8] {
         // Each output pixel needs Σ w·α·R, Σ w·α·G, Σ w·α·B and Σ w·α over
         // the source pixels it covers, w the product of their row and column
         // overlaps. They are summed down the source rows of an output row,
@@ -82,36 +100,31 @@ public struct Scaler: Sendable, Equatable {
         var out = [UInt8](repeating: 0, count: width * height * 4)
         var sums = ColumnSums(sourceWidth: sourceWidth, sourceHeight: sourceHeight, height: height)
         defer { sums.deallocate() }
-        let lanes = sourceWidth * 4
         let total = sourceWidth * sourceHeight
         let covered = Divisor(background == nil ? 1 : total * 255), coverage = Divisor(total)
-        rgba.withUnsafeBufferPointer { source in
-            let completeRows = source.count / lanes
-            out.withUnsafeMutableBufferPointer { target in
-                rows.withUnsafeBufferPointer { rows in
-                    columns.withUnsafeBufferPointer { columns in
-                        for y in 0..<height {
-                            let span = rows[y]
-                            sums.clear()
-                            // The rows of whole weight are consecutive: take
-                            // them in one pass, or one by one if not all opaque.
-                            var together = span.wholeRange.clamped(to: 0..<completeRows)
-                            if together.isEmpty || !sums.setWhole(source, from: together.lowerBound * lanes, rows: together.count) {
-                                together = 0..<0
-                            }
-                            for sourceRow in span.first...span.last where !together.contains(sourceRow) {
-                                let start = sourceRow * lanes
-                                // Only whole pixels count; the rest are missing.
-                                let pixels = max(0, min(sourceWidth, (source.count - start) / 4))
-                                guard pixels > 0, let base = source.baseAddress else { continue }
-                                sums.add(base + start, pixels: pixels, weight: span.weight(of: sourceRow))
-                            }
-                            sums.foldWhole()
-                            for x in 0..<width {
-                                let total = sums.total(over: columns[x])
-                                writePixel(total[0], total[1], total[2], total[3], covered: covered, coverage: coverage,
-                                           into: target, at: (y * width + x) * 4)
-                            }
+        let completeRows = input.completeRows
+        out.withUnsafeMutableBufferPointer { target in
+            rows.withUnsafeBufferPointer { rows in
+                columns.withUnsafeBufferPointer { columns in
+                    for y in 0..<height {
+                        let span = rows[y]
+                        sums.clear()
+                        // The rows of whole weight are consecutive: take
+                        // them in one pass, or one by one if not all opaque.
+                        var together = span.wholeRange.clamped(to: 0..<completeRows)
+                        if together.isEmpty || !input.setWhole(&sums, rows: together) {
+                            together = 0..<0
+                        }
+                        for sourceRow in span.first...span.last where !together.contains(sourceRow) {
+                            // Only whole pixels count; the rest are missing.
+                            guard let (row, pixels) = input.row(sourceRow, width: sourceWidth) else { continue }
+                            sums.add(row, pixels: pixels, weight: span.weight(of: sourceRow))
+                        }
+                        sums.foldWhole()
+                        for x in 0..<width {
+                            let total = sums.total(over: columns[x])
+                            writePixel(total[0], total[1], total[2], total[3], covered: covered, coverage: coverage,
+                                       into: target, at: (y * width + x) * 4)
                         }
                     }
                 }

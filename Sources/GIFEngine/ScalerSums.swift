@@ -270,3 +270,110 @@ struct Divisor {
         return UInt8(truncatingIfNeeded: min(quotient, 255))
     }
 }
+
+/// Where ``Scaler`` takes its source rows from.
+protocol ScalerInput {
+    /// The rows present in full.
+    var completeRows: Int { get }
+    /// Sets the `whole` sums of `sums` to those of `rows` (complete) if every
+    /// pixel in them is opaque (true); false leaves them unused.
+    mutating func setWhole(_ sums: inout ColumnSums, rows: Range<Int>) -> Bool
+    /// Source row `row` as RGBA bytes, and its whole pixels (at most
+    /// `width`); nil when it has none.
+    mutating func row(_ row: Int, width: Int) -> (UnsafePointer<UInt8>, Int)?
+}
+
+/// RGBA rows, some perhaps missing at the end.
+struct RGBARows: ScalerInput {
+    let source: UnsafeBufferPointer<UInt8>
+    let lanes: Int
+
+    var completeRows: Int { source.count / lanes }
+
+    func setWhole(_ sums: inout ColumnSums, rows: Range<Int>) -> Bool {
+        sums.setWhole(source, from: rows.lowerBound * lanes, rows: rows.count)
+    }
+
+    func row(_ row: Int, width: Int) -> (UnsafePointer<UInt8>, Int)? {
+        let start = row * lanes
+        let pixels = max(0, min(width, (source.count - start) / 4))
+        guard pixels > 0, let base = source.baseAddress else { return nil }
+        return (base + start, pixels)
+    }
+}
+
+/// Rows of color indices and their opaque colors: every row is complete.
+struct IndexedRows: ScalerInput {
+    let indices: UnsafePointer<UInt8>
+    let width: Int
+    let colors: UnsafePointer<UInt32>
+    /// Each color's R, G, B, A as the 16-bit lanes of a word, R lowest.
+    private let wide: UnsafeMutablePointer<UInt64>
+    /// One row painted, for the rows of partial weight.
+    private let painted: UnsafeMutablePointer<UInt32>
+
+    init(indices: UnsafePointer<UInt8>, width: Int, colors: UnsafePointer<UInt32>) {
+        self.indices = indices
+        self.width = width
+        self.colors = colors
+        wide = .allocate(capacity: 256)
+        painted = .allocate(capacity: max(1, width))
+        for index in 0..<256 {
+            let color = UInt64(UInt32(littleEndian: colors[index]))
+            wide[index] = color & 0xFF | (color >> 8 & 0xFF) << 16 | (color >> 16 & 0xFF) << 32 | (color >> 24) << 48
+        }
+    }
+
+    func deallocate() {
+        wide.deallocate()
+        painted.deallocate()
+    }
+
+    var completeRows: Int { Int.max }
+
+    func setWhole(_ sums: inout ColumnSums, rows: Range<Int>) -> Bool {
+        sums.setWhole(indices: indices + rows.lowerBound * width, width: width, rows: rows.count, colors: wide)
+    }
+
+    func row(_ row: Int, width: Int) -> (UnsafePointer<UInt8>, Int)? {
+        let line = indices + row * self.width
+        for x in 0..<self.width { painted[x] = colors[Int(line[x])] }
+        return (UnsafeRawPointer(painted).assumingMemoryBound(to: UInt8.self), self.width)
+    }
+}
+
+extension ColumnSums {
+    /// `setWhole` for `count` rows of `width` color indices whose colors
+    /// (`colors`: R, G, B, α in 16-bit lanes, α = 255) are all opaque: a
+    /// column's four lanes are summed in one word, which cannot carry from
+    /// lane to lane while `wholeFits`.
+    mutating func setWhole(indices: UnsafePointer<UInt8>, width: Int, rows count: Int, colors: UnsafePointer<UInt64>) -> Bool {
+        guard wholeFits else { return false }
+        let target = UnsafeMutableRawPointer(whole)
+        var column = 0
+        // Two columns at a time, for two chains of additions.
+        while column + 2 <= width {
+            var first: UInt64 = 0, second: UInt64 = 0
+            var at = indices + column
+            for _ in 0..<count {
+                first &+= colors[Int(at[0])]
+                second &+= colors[Int(at[1])]
+                at += width
+            }
+            target.storeBytes(of: first.littleEndian, toByteOffset: column * 8, as: UInt64.self)
+            target.storeBytes(of: second.littleEndian, toByteOffset: column * 8 + 8, as: UInt64.self)
+            column += 2
+        }
+        if column < width {
+            var sum: UInt64 = 0
+            var at = indices + column
+            for _ in 0..<count {
+                sum &+= colors[Int(at[0])]
+                at += width
+            }
+            target.storeBytes(of: sum.littleEndian, toByteOffset: column * 8, as: UInt64.self)
+        }
+        hasWhole = true
+        return true
+    }
+}

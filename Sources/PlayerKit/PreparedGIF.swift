@@ -145,7 +145,7 @@ public final class GIFDecoding: @unchecked Sendable {
     fileprivate func decodeNext() throws(GIFError) -> Int? {
         let frame: Frame?
         do {
-            frame = try decoder.nextFrame()
+            frame = try decoder.nextFrame(scaledBy: scaler)
         } catch {
             if store.decoded == 0 { throw error }
             onTruncation?(error, store.decoded)
@@ -157,7 +157,7 @@ public final class GIFDecoding: @unchecked Sendable {
             store.end(truncation: nil)
             return nil
         }
-        let picture = PreparedGIF.picture(scaler.scale(frame.rgba), width: scaler.width, height: scaler.height,
+        let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
                                           paddedHeight: height, background: background)
         store.append(picture, delay: frame.delayMs)
         return frame.delayMs
