@@ -45,7 +45,10 @@ final class ByteSource {
     /// giflib's input function: reads from the ``ByteSource`` in `UserData`.
     static let readCallback: InputFunc = { gif, target, count in
         guard let gif, let target, count > 0, let user = gif.pointee.UserData else { return 0 }
-        let source = Unmanaged<ByteSource>.fromOpaque(user).takeUnretainedValue()
-        return Int32(source.read(into: target, count: Int(count)))
+        // Borrowed for the call, without a retain and release on each of
+        // giflib's reads (two per 255-byte block of LZW data).
+        return Unmanaged<ByteSource>.fromOpaque(user)._withUnsafeGuaranteedRef { source in
+            Int32(source.read(into: target, count: Int(count)))
+        }
     }
 }
