@@ -45,55 +45,75 @@ final class ByteBuffer: @unchecked Sendable {
 }
 
 /// Appends ASCII to a byte buffer without going through `String`, for the hot path.
+/// The writer keeps the buffer's address, size and count itself (values the
+/// compiler can hold in registers) and hands them back only when it grows it.
 struct ByteWriter {
     private let buffer: ByteBuffer
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes were written.
+    private(set) var count = 0
 
     /// A writer on a new buffer.
-    init(capacity: Int) { buffer = ByteBuffer(capacity: capacity) }
+    init(capacity: Int) { self.init(reusing: ByteBuffer(capacity: capacity)) }
 
     /// A writer on `buffer`, emptied: the buffer's memory is reused.
     init(reusing buffer: ByteBuffer) {
         buffer.count = 0
         self.buffer = buffer
+        base = buffer.base
+        capacity = buffer.capacity
     }
 
     /// What was written.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: buffer.base, count: buffer.count)) }
-    /// How many bytes were written.
-    var count: Int { buffer.count }
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
     /// Appends what was written to `target`.
     func write(to target: inout [UInt8]) {
-        target.append(contentsOf: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
+        target.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count &+ extra > capacity { grow(extra) }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        buffer.count = count
+        buffer.reserve(extra)
+        base = buffer.base
+        capacity = buffer.capacity
     }
 
     @inline(__always)
     mutating func append(_ text: StaticString) {
         let n = text.utf8CodeUnitCount
-        buffer.reserve(n)
-        (buffer.base + buffer.count).update(from: text.utf8Start, count: n)
-        buffer.count += n
+        reserve(n)
+        (base + count).update(from: text.utf8Start, count: n)
+        count += n
     }
 
     mutating func append(contentsOf bytes: some Collection<UInt8>) {
-        buffer.reserve(bytes.count)
+        reserve(bytes.count)
         let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
             guard let start = source.baseAddress else { return }
-            (buffer.base + buffer.count).update(from: start, count: source.count)
-            buffer.count += source.count
+            (base + count).update(from: start, count: source.count)
+            count += source.count
         }
         guard copied == nil else { return }
         for byte in bytes {
-            buffer.base[buffer.count] = byte
-            buffer.count += 1
+            base[count] = byte
+            count += 1
         }
     }
 
     @inline(__always)
     mutating func append(byte: UInt8) {
-        buffer.reserve(1)
-        buffer.base[buffer.count] = byte
-        buffer.count += 1
+        reserve(1)
+        base[count] = byte
+        count += 1
     }
 
     @inline(__always)
@@ -102,20 +122,20 @@ struct ByteWriter {
             for byte in String(number).utf8 { append(byte: byte) }
             return
         }
-        buffer.reserve(3)
-        let at = buffer.base + buffer.count
+        reserve(3)
+        let at = base + count
         if number < 10 {
             at[0] = UInt8(48 + number)
-            buffer.count += 1
+            count += 1
         } else if number < 100 {
             at[0] = UInt8(48 + number / 10)
             at[1] = UInt8(48 + number % 10)
-            buffer.count += 2
+            count += 2
         } else {
             at[0] = UInt8(48 + number / 100)
             at[1] = UInt8(48 + number / 10 % 10)
             at[2] = UInt8(48 + number % 10)
-            buffer.count += 3
+            count += 3
         }
     }
 
@@ -124,8 +144,8 @@ struct ByteWriter {
     /// store: the 5-byte head as 8 bytes and each channel's digits as 4, the
     /// bytes past the part overwritten by the next (or left past the end).
     mutating func appendTruecolor(background: Bool, _ color: Int) {
-        buffer.reserve(24)
-        let start = buffer.base + buffer.count
+        reserve(24)
+        let start = base + count
         let at = UnsafeMutableRawPointer(start)
         // "38;2;" or "48;2;", little-endian.
         at.storeBytes(of: background ? 0x3B_32_3B_38_34 : 0x3B_32_3B_38_33, as: UInt64.self)
@@ -133,7 +153,7 @@ struct ByteWriter {
         n += Self.putChannel(color >> 16, at + n)
         n += Self.putChannel(color >> 8 & 0xFF, at + n)
         n += Self.putChannel(color & 0xFF, at + n) - 1  // no ';' after the last
-        buffer.count += n
+        count += n
     }
 
     /// Writes channel `value` (0–255) and a ';' at `at` as one 4-byte store
