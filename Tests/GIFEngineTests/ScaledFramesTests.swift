@@ -20,7 +20,7 @@ import Testing
     // MARK: The scaler alone
 
     @Test func indicesScaleToTheBytesOfTheirPaintedFrame() {
-        var random = SeededRandom(seed: 77)
+        var random = SplitMix64(seed: 77)
         let sizes = [(320, 240, 64, 48), (320, 240, 61, 46), (7, 3, 80, 60), (1, 1, 1, 1), (3, 600, 2, 2),
                      (1, 513, 1, 2), (1000, 2, 3, 1), (17, 13, 5, 4), (498, 280, 80, 45)]
         var cases = sizes
@@ -217,22 +217,7 @@ import Testing
     }
 
     private static func noise(_ count: Int, colors: Int, seed: Int) -> [UInt8] {
-        var random = SeededRandom(seed: UInt64(seed + 1))
+        var random = SplitMix64(seed: UInt64(seed + 1))
         return (0..<count).map { _ in UInt8(Int.random(in: 0..<colors, using: &random)) }
-    }
-}
-
-/// A small seeded generator, so that a failing case can be rerun.
-private struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

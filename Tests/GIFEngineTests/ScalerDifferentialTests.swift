@@ -121,8 +121,9 @@ import Testing
     }
 }
 
-/// A small seeded generator, so that a failure names a case that can be rerun.
-private struct SplitMix64: RandomNumberGenerator {
+/// A small seeded generator, so that a failure names a case that can be rerun
+/// (the scaler's tests share it).
+struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
     init(seed: UInt64) { state = seed }
