@@ -93,6 +93,9 @@ public final class Player: @unchecked Sendable {
         var playedMs = 0
         var pausedLeft: Int?
         var section: String
+        /// Frame `index` is over but the next is still decoding (real clock):
+        /// it stays on screen, and the wait is a stall.
+        var awaitingFrame = false
     }
     private var current: Playing?
 
@@ -165,7 +168,8 @@ public final class Player: @unchecked Sendable {
     private func waitForNext(from time: Int) -> EndReason? {
         var next: Int? = nil
         if held, let current, current.pausedLeft == nil {
-            next = current.frameStart + current.gif.delay(current.index)
+            // Waiting for a frame to decode: look again soon.
+            next = current.awaitingFrame ? time + 10 : current.frameStart + current.gif.delay(current.index)
         }
         if held, current == nil, let waiting { next = min(next ?? waiting.at, waiting.at) }
         if scriptIndex < script.count { next = min(next ?? script[scriptIndex].atMs, script[scriptIndex].atMs) }
@@ -332,6 +336,19 @@ public final class Player: @unchecked Sendable {
                 }
             }
             guard var playing = current else { continue }
+            if playing.awaitingFrame {
+                guard playing.gif.frameReady(playing.index + 1) != nil else {
+                    if stallStart == nil { stallStart = lastAt }
+                    lastAt = max(lastAt, time)
+                    current = playing
+                    break
+                }
+                // Decoded (or the frames ended): the next starts now, after the stall.
+                lastAt = max(lastAt, time)
+                endStall(at: lastAt)
+                playing.awaitingFrame = false
+                playing.frameStart = lastAt - playing.gif.delay(playing.index)
+            }
             let due = playing.frameStart + playing.gif.delay(playing.index)
             let until = min(due, time)
             if let limit = configuration.timeLimitMs, exposedTotal + (until - lastAt) >= limit {
@@ -354,6 +371,16 @@ public final class Player: @unchecked Sendable {
                 break
             }
             // The frame's time is up: the next frame, the next loop, or the next GIF.
+            if !configuration.virtualClock && playing.gif.frameReady(playing.index + 1) == nil {
+                // Decoding is behind: not waiting for it here keeps input
+                // read (a release is seen when it happens) and the wait off
+                // the exposure. (A virtual clock waits: time stands still.)
+                playing.awaitingFrame = true
+                if stallStart == nil { stallStart = due }
+                lastAt = max(lastAt, time)
+                current = playing
+                break
+            }
             playing.index += 1
             playing.frameStart = due
             if !playing.gif.hasFrame(playing.index) {
@@ -387,7 +414,9 @@ public final class Player: @unchecked Sendable {
 
     /// Whether the frame on screen is the GIF's last: its end completes the GIF.
     private func isLastFrame(_ playing: Playing) -> Bool {
-        !playing.gif.hasFrame(playing.index + 1) && playing.loopsDone + 1 >= configuration.loops
+        // On a real clock a frame still decoding counts as one more, unwaited for.
+        let more = configuration.virtualClock ? playing.gif.hasFrame(playing.index + 1) : playing.gif.frameReady(playing.index + 1) != false
+        return !more && playing.loopsDone + 1 >= configuration.loops
             && playing.playedMs >= configuration.minMs
     }
 

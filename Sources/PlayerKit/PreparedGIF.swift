@@ -44,6 +44,9 @@ public struct PreparedGIF: Sendable {
 
     /// Whether frame `index` exists; waits for the decoder when it has not got there yet.
     public func hasFrame(_ index: Int) -> Bool { frames.has(index) }
+    /// Whether frame `index` is decoded, without waiting: nil while it may
+    /// still come (see ``FrameStore/decodedYet(_:)``).
+    public func frameReady(_ index: Int) -> Bool? { frames.decodedYet(index) }
     /// Frame `index`, fitted (it must exist: see ``hasFrame(_:)``).
     public func picture(_ index: Int) -> CellPicture { frames.picture(index) }
     /// How long frame `index` shows, in ms (it must exist).
@@ -198,12 +201,29 @@ public final class FrameStore: @unchecked Sendable {
     /// the caches warm, costs less than one at a time between frames.
     public func has(_ index: Int) -> Bool {
         condition.withLock {
-            if pictures.count < index + 1 + max(1, ahead / 3) && index + ahead > wanted {
-                wanted = index + ahead
-                condition.broadcast()
-            }
+            askFor(index)
             while pictures.count <= index && !ended && !cancelled { condition.wait() }
             return index < pictures.count
+        }
+    }
+
+    /// Asks the decoder for the look-ahead past `index` when fewer than a
+    /// third of it are decoded (under the lock).
+    private func askFor(_ index: Int) {
+        if pictures.count < index + 1 + max(1, ahead / 3) && index + ahead > wanted {
+            wanted = index + ahead
+            condition.broadcast()
+        }
+    }
+
+    /// Whether frame `index` is decoded (true), never will be (false: the
+    /// frames ended before it), or may still come (nil). Asks for it as
+    /// ``has(_:)`` does, without waiting.
+    public func decodedYet(_ index: Int) -> Bool? {
+        condition.withLock {
+            askFor(index)
+            if index < pictures.count { return true }
+            return ended || cancelled ? false : nil
         }
     }
 
