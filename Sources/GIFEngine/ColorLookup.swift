@@ -41,6 +41,15 @@ struct ColorLookup {
         transparent = Self.transparent(transparentIndex, tableCount: count)
     }
 
+    /// Stores the color of each of `count` indices at `target`, a word a
+    /// pixel: an image with no transparent index painted, a row or a canvas.
+    @inline(__always)
+    static func paint(_ indices: UnsafePointer<UInt8>, count: Int, colors: UnsafePointer<UInt32>, into target: UnsafeMutableRawPointer) {
+        for pixel in 0..<count {
+            target.storeBytes(of: colors[Int(indices[pixel])], toByteOffset: pixel * 4, as: UInt32.self)
+        }
+    }
+
     private static func transparent(_ index: Int?, tableCount: Int) -> UInt8? {
         guard let index, index >= 0, index < tableCount, index < 256 else { return nil }
         return UInt8(index)

@@ -224,12 +224,7 @@ public final class GIFDecoder {
         }
         defer { source.offset = entry.dataEnd }
 
-        source.offset = entry.descriptorOffset + 1
-        if DGifGetImageDesc(gif) == GIF_OK {
-            // giflib keeps a descriptor per image read for DGifSlurp; drop it.
-            GifFreeSavedImages(gif)
-            gif.pointee.ImageCount = 0
-            let lookup = ColorLookup(map: gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, transparentIndex: entry.transparentIndex)
+        if let lookup = startGiflibImage(entry) {
             if decodeWithGiflib(entry, rows: rows, lookup: lookup) { return }
             fallbacks.append((number, "DGifGetLine: \(Self.message(gif.pointee.Error))"))
         } else {
@@ -253,12 +248,7 @@ public final class GIFDecoder {
         let rows = entry.interlaced ? entry.height : height
         guard entry.width * rows <= options.limits.maxTotalPixels - budgetUsed else { return false }
         defer { source.offset = entry.dataEnd }
-        source.offset = entry.descriptorOffset + 1
-        guard DGifGetImageDesc(gif) == GIF_OK else { return false }
-        GifFreeSavedImages(gif)
-        gif.pointee.ImageCount = 0
-        let lookup = ColorLookup(map: gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, transparentIndex: entry.transparentIndex)
-        guard lookup.transparent == nil else { return false }
+        guard let lookup = startGiflibImage(entry), lookup.transparent == nil else { return false }
         if spareIndices.count != width * height { spareIndices = [UInt8](repeating: 0, count: width * height) }
         if row.count < width { row = [UInt8](repeating: 0, count: width) }
         let decoded = spareIndices.withUnsafeMutableBufferPointer { indices in
@@ -290,16 +280,25 @@ public final class GIFDecoder {
         guard let (indices, colors) = covering else { return }
         covering = nil
         canvas.pixels.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
             indices.withUnsafeBufferPointer { indices in
                 colors.withUnsafeBufferPointer { colors in
-                    for pixel in 0..<indices.count {
-                        base.storeBytes(of: colors[Int(indices[pixel])], toByteOffset: pixel * 4, as: UInt32.self)
-                    }
+                    guard let target = raw.baseAddress, let first = indices.baseAddress, let colors = colors.baseAddress else { return }
+                    ColorLookup.paint(first, count: min(indices.count, raw.count / 4), colors: colors, into: target)
                 }
             }
         }
         spareIndices = indices
+    }
+
+    /// Points giflib at `entry`'s descriptor and reads it: the image's
+    /// colors, or nil when giflib refuses it.
+    private func startGiflibImage(_ entry: ImageEntry) -> ColorLookup? {
+        source.offset = entry.descriptorOffset + 1
+        guard DGifGetImageDesc(gif) == GIF_OK else { return nil }
+        // giflib keeps a descriptor per image read for DGifSlurp; drop it.
+        GifFreeSavedImages(gif)
+        gif.pointee.ImageCount = 0
+        return ColorLookup(map: gif.pointee.Image.ColorMap ?? gif.pointee.SColorMap, transparentIndex: entry.transparentIndex)
     }
 
     /// Decodes `rows` stored rows with giflib; false when giflib fails first.
@@ -376,10 +375,8 @@ public final class GIFDecoder {
                             for x in 0..<n where pixels[x] != transparent {
                                 target.storeBytes(of: colors[Int(pixels[x])], toByteOffset: x * 4, as: UInt32.self)
                             }
-                        } else {
-                            for x in 0..<n {
-                                target.storeBytes(of: colors[Int(pixels[x])], toByteOffset: x * 4, as: UInt32.self)
-                            }
+                        } else if let colors = colors.baseAddress {
+                            ColorLookup.paint(pixels, count: n, colors: colors, into: target)
                         }
                     }
                 }

@@ -307,7 +307,8 @@ struct IndexedRows: ScalerInput {
     let indices: UnsafePointer<UInt8>
     let width: Int
     let colors: UnsafePointer<UInt32>
-    /// Each color's R, G, B, A as the 16-bit lanes of a word, R lowest.
+    /// Each color's R, G, B, A as the 16-bit lanes of a word, laid out in
+    /// memory as `whole` holds a column's lanes.
     private let wide: UnsafeMutablePointer<UInt64>
     /// One row painted, for the rows of partial weight.
     private let painted: UnsafeMutablePointer<UInt32>
@@ -319,8 +320,8 @@ struct IndexedRows: ScalerInput {
         wide = .allocate(capacity: 256)
         painted = .allocate(capacity: max(1, width))
         for index in 0..<256 {
-            let color = UInt64(UInt32(littleEndian: colors[index]))
-            wide[index] = color & 0xFF | (color >> 8 & 0xFF) << 16 | (color >> 16 & 0xFF) << 32 | (color >> 24) << 48
+            let bytes = unsafeBitCast(colors[index], to: SIMD4<UInt8>.self)
+            wide[index] = unsafeBitCast(SIMD4<UInt16>(truncatingIfNeeded: bytes), to: UInt64.self)
         }
     }
 
@@ -336,8 +337,7 @@ struct IndexedRows: ScalerInput {
     }
 
     func row(_ row: Int, width: Int) -> (UnsafePointer<UInt8>, Int)? {
-        let line = indices + row * self.width
-        for x in 0..<self.width { painted[x] = colors[Int(line[x])] }
+        ColorLookup.paint(indices + row * self.width, count: self.width, colors: colors, into: painted)
         return (UnsafeRawPointer(painted).assumingMemoryBound(to: UInt8.self), self.width)
     }
 }
@@ -346,7 +346,7 @@ extension ColumnSums {
     /// `setWhole` for `count` rows of `width` color indices whose colors
     /// (`colors`: R, G, B, α in 16-bit lanes, α = 255) are all opaque: a
     /// column's four lanes are summed in one word, which cannot carry from
-    /// lane to lane while `wholeFits`.
+    /// lane to lane while `wholeFits`, and stored as it is.
     mutating func setWhole(indices: UnsafePointer<UInt8>, width: Int, rows count: Int, colors: UnsafePointer<UInt64>) -> Bool {
         guard wholeFits else { return false }
         let target = UnsafeMutableRawPointer(whole)
@@ -360,8 +360,8 @@ extension ColumnSums {
                 second &+= colors[Int(at[1])]
                 at += width
             }
-            target.storeBytes(of: first.littleEndian, toByteOffset: column * 8, as: UInt64.self)
-            target.storeBytes(of: second.littleEndian, toByteOffset: column * 8 + 8, as: UInt64.self)
+            target.storeBytes(of: first, toByteOffset: column * 8, as: UInt64.self)
+            target.storeBytes(of: second, toByteOffset: column * 8 + 8, as: UInt64.self)
             column += 2
         }
         if column < width {
@@ -371,7 +371,7 @@ extension ColumnSums {
                 sum &+= colors[Int(at[0])]
                 at += width
             }
-            target.storeBytes(of: sum.littleEndian, toByteOffset: column * 8, as: UInt64.self)
+            target.storeBytes(of: sum, toByteOffset: column * 8, as: UInt64.self)
         }
         hasWhole = true
         return true

@@ -147,8 +147,8 @@ struct ByteWriter {
         reserve(24)
         let start = base + count
         let at = UnsafeMutableRawPointer(start)
-        // "38;2;" or "48;2;", little-endian.
-        at.storeBytes(of: background ? 0x3B_32_3B_38_34 : 0x3B_32_3B_38_33, as: UInt64.self)
+        // "38;2;" or "48;2;", the first byte lowest.
+        at.storeBytes(of: (background ? 0x3B_32_3B_38_34 : 0x3B_32_3B_38_33 as UInt64).littleEndian, as: UInt64.self)
         var n = 5
         n += Self.putChannel(color >> 16, at + n)
         n += Self.putChannel(color >> 8 & 0xFF, at + n)
@@ -161,7 +161,7 @@ struct ByteWriter {
     @inline(__always)
     private static func putChannel(_ value: Int, _ at: UnsafeMutableRawPointer) -> Int {
         let entry = channelDigits[value & 0xFF]
-        at.storeBytes(of: UInt32(truncatingIfNeeded: entry), as: UInt32.self)
+        at.storeBytes(of: UInt32(truncatingIfNeeded: entry).littleEndian, as: UInt32.self)
         return Int(entry >> 32)
     }
 

@@ -112,13 +112,20 @@ public struct HalfBlockRenderer: Sendable {
     @inline(__always)
     static func alike(_ a: UInt64, _ b: UInt64) -> Bool {
         guard a != UInt64.max else { return false }
-        // Each channel's difference plus the tolerance is in 0...2·tolerance
-        // when close enough (a negative one wraps to a huge UInt); the worst
-        // channel decides, without a branch per channel.
-        @inline(__always) func off(_ shift: UInt64) -> UInt {
-            UInt(bitPattern: Int(a >> shift & 0xFF) &- Int(b >> shift & 0xFF) &+ tolerance)
+        let upper = distance(Int(a >> 24), Int(b >> 24)), lower = distance(Int(a & 0xFF_FFFF), Int(b & 0xFF_FFFF))
+        return max(upper, lower) <= UInt(2 * tolerance)
+    }
+
+    /// How far apart two 0xRRGGBB colours are, for ``tolerance``: each
+    /// channel's difference plus the tolerance, which is in 0...2·tolerance
+    /// when close enough (a negative one wraps to a huge UInt); the worst
+    /// channel's, found without a branch per channel.
+    @inline(__always)
+    private static func distance(_ a: Int, _ b: Int) -> UInt {
+        @inline(__always) func off(_ shift: Int) -> UInt {
+            UInt(bitPattern: (a >> shift & 0xFF) &- (b >> shift & 0xFF) &+ tolerance)
         }
-        return max(max(off(0), off(8)), max(off(16), off(24)), max(off(32), off(40))) <= UInt(2 * tolerance)
+        return max(off(0), off(8), off(16))
     }
 
     /// The shortest way from the cursor to cell (`row`, `col`) of the picture.
@@ -242,13 +249,7 @@ public struct HalfBlockRenderer: Sendable {
     @inline(__always)
     private func near(_ set: Int, _ wanted: Int) -> Bool {
         guard truecolor else { return set == wanted }
-        // Each channel's difference plus the tolerance is in 0...2·tolerance
-        // when it is close enough; a negative one wraps to a huge UInt.
-        let t = Self.tolerance, span = UInt(2 * Self.tolerance)
-        let red = UInt(bitPattern: (set >> 16 & 0xFF) &- (wanted >> 16 & 0xFF) &+ t)
-        let green = UInt(bitPattern: (set >> 8 & 0xFF) &- (wanted >> 8 & 0xFF) &+ t)
-        let blue = UInt(bitPattern: (set & 0xFF) &- (wanted & 0xFF) &+ t)
-        return set >= 0 && max(red, green, blue) <= span
+        return set >= 0 && Self.distance(set, wanted) <= UInt(2 * Self.tolerance)
     }
 
     /// One SGR sequence for whichever colours changed (none: nothing written).

@@ -118,11 +118,11 @@ public struct InputParser: Sendable {
             if fields.count > 1 {
                 let modifier = fields[1].split(separator: ":")
                 if modifier.count > 1, let raw = Int(modifier[1]), let parsed = KeyEventKind(rawValue: raw) { kind = parsed }
-                if let mods = Int(modifier.first ?? ""), (mods - 1) & 4 != 0, code == UInt32(UInt8(ascii: "c")) {
-                    return .key(code: 3, kind: kind)  // Ctrl-C arrives as a key under the kitty protocol
-                }
-                if let mods = Int(modifier.first ?? ""), (mods - 1) & 4 != 0, code == UInt32(UInt8(ascii: "z")) {
-                    return .key(code: 26, kind: kind)  // and so does Ctrl-Z
+                // Ctrl-C and Ctrl-Z arrive as keys under the kitty protocol:
+                // the letter with Ctrl. They stand for their control codes.
+                let letters = (c: UInt32(UInt8(ascii: "c")), z: UInt32(UInt8(ascii: "z")))
+                if let mods = Int(modifier.first ?? ""), (mods - 1) & 4 != 0, code == letters.c || code == letters.z {
+                    return .key(code: code - 96, kind: kind)
                 }
             }
             return .key(code: code, kind: kind)
