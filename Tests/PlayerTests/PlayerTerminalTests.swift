@@ -716,11 +716,14 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
 
     @Test func decodingBehindPlayIsAStallInsideTheGIFNotExposure() throws {
         try withTemporaryDirectory { folder in
-            // Frames of 4 Mpx for 0.3 s each: only the first is decoded before
-            // play, and in this (debug) build the next takes longer than that.
-            // The frame on screen stays, the wait is a stall inside the GIF's
-            // time, and exposure counts the frames' delays only.
-            let session = try start(arguments: ["--hold", "always"], frames: 3, delay: 30, count: 1, size: 2000, in: folder)
+            // Six frames of 4 Mpx for 0.1 s each: the first three (0.3 s) are
+            // decoded before play, then each must decode within its 0.1 s.
+            // This debug build takes about 0.8 s a frame here, so a machine
+            // seven times faster would still stall (three frames of 0.3 s
+            // stalled only on one less than 2.5 times faster). The frame on
+            // screen stays, the wait is a stall inside the GIF's time, and
+            // exposure counts the frames' delays only.
+            let session = try start(arguments: ["--hold", "always"], frames: 6, delay: 10, count: 1, size: 2000, in: folder)
             defer { session.pty.close() }
             #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "the GIF played: \(session.events)")
             session.pty.type("q")
@@ -732,15 +735,15 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
                 Issue.record("no shown event: \(result.stdoutLines)")
                 return
             }
-            #expect(shown["exposed_ms"] as? Int == 900, "\(shown)")
-            #expect(shown["frames"] as? Int == 3, "\(shown)")
+            #expect(shown["exposed_ms"] as? Int == 600, "\(shown)")
+            #expect(shown["frames"] as? Int == 6, "\(shown)")
             #expect(shown["completed"] as? Bool == true, "\(shown)")
             let inside = objects.filter { $0["kind"] as? String == "stall" }.compactMap { stall -> Int? in
                 guard let from = stall["start_ms"] as? Int, let to = stall["end_ms"] as? Int, from > start, to <= end else { return nil }
                 return to - from
             }
             #expect(!inside.isEmpty, "a stall while the GIF played: \(result.stdoutLines)")
-            #expect(end - start == 900 + inside.reduce(0, +), "the GIF's time is its frames' and its stalls': \(result.stdoutLines)")
+            #expect(end - start == 600 + inside.reduce(0, +), "the GIF's time is its frames' and its stalls': \(result.stdoutLines)")
             expectEnd(result.stdoutLines, reason: "quit")
             expectRestored(session.pty.bytes, mouse: false)
         }
