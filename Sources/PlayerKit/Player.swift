@@ -428,9 +428,7 @@ public final class Player: @unchecked Sendable {
             if preloader.buffer.isFinished { inputEnded = true }
             return nil
         }
-        if gif.layout != preloader.layout, let path = gif.record.string("path"),
-           let refitted = try? PreparedGIF.prepare(record: gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
-            gif.frames.cancel()
+        if gif.layout != preloader.layout, let refitted = preloader.refit(gif) {
             return (refitted, configuration.virtualClock ? at : 0)
         }
         return (gif, configuration.virtualClock ? at : 0)
@@ -549,11 +547,9 @@ public final class Player: @unchecked Sendable {
         preloader.layout = layout
         if !refit, let playing = current {
             if held { screen.draw(playing.gif, frame: playing.index) }
-        } else if var playing = current, let path = playing.gif.record.string("path"),
-           let refitted = try? PreparedGIF.prepare(record: playing.gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
-            playing.gif.frames.cancel()
+        } else if var playing = current, let refitted = preloader.refit(playing.gif, through: playing.index) {
             playing.gif = refitted
-            // The new fit has every frame now; one the old fit had may be missing (a file changed).
+            // The new fit has the frames through this one now, unless the file changed and lost it.
             if !refitted.hasFrame(playing.index) { playing.index = max(0, refitted.frames.decoded - 1) }
             current = playing
             if held { screen.draw(refitted, frame: playing.index) }
@@ -564,9 +560,7 @@ public final class Player: @unchecked Sendable {
             showPaused()
         }
         // The GIF held back for the next hold is fitted again too.
-        if let next = waiting, next.gif.layout != preloader.layout, let path = next.gif.record.string("path"),
-           let refitted = try? PreparedGIF.prepare(record: next.gif.record, path: path, layout: preloader.layout, options: configuration.decode) {
-            next.gif.frames.cancel()
+        if let next = waiting, next.gif.layout != preloader.layout, let refitted = preloader.refit(next.gif) {
             waiting = (refitted, next.at)
         }
         lastStatusText = ""

@@ -28,6 +28,7 @@ public enum PreparedItem {
 /// ```
 /// [input queue] ─▶ preloader thread (giflib, scaling) ─▶ [gif buffer, --buffer N] ─▶ player
 ///                         └─▶ [decodings] ─▶ finisher thread ─▶ frames of the GIF playing
+/// player, on resize ─▶ refit (frames through the one on screen) ─▶ refit thread ─▶ the rest
 /// ```
 ///
 /// Records that are not images go through the same buffer, so they reach
@@ -107,6 +108,32 @@ public final class Preloader: @unchecked Sendable {
         while case let batch = decodings.popBatch(max: 1), let decoding = batch.first {
             while decoding.store.waitForDemand(), decoding.step() {}
         }
+    }
+
+    /// `gif` fitted again to the current ``layout`` after a resize: decoded
+    /// now through frame `index` (the one on screen) and the look-ahead after
+    /// it, the rest on a thread of its own as it plays, as the finisher does
+    /// for new GIFs (the finisher works through its GIFs in play order, and a
+    /// GIF fitted again is already in play). The old fit is dropped. Nil, and
+    /// the old fit kept, when the file no longer decodes.
+    ///
+    /// Decoding the whole GIF on the player's thread, as a resize did before,
+    /// stopped play and input for as long as that took, on every step of a
+    /// window being dragged to a new size.
+    public func refit(_ gif: PreparedGIF, through index: Int = 0) -> PreparedGIF? {
+        guard let path = gif.record.string("path"),
+              let (refitted, rest) = try? PreparedGIF.begin(
+                record: gif.record, path: path, layout: layout, options: configuration.decode,
+                firstMs: Self.aheadMs, through: index)
+        else { return nil }
+        gif.frames.cancel()
+        if let rest {
+            // It ends when the frames do, or when this fit is dropped too (cancel).
+            let thread = Thread { while rest.store.waitForDemand(), rest.step() {} }
+            thread.name = "refit"
+            thread.start()
+        }
+        return refitted
     }
 
     /// Turns one input item into what the player needs.

@@ -61,13 +61,14 @@ public struct PreparedGIF: Sendable {
         return gif
     }
 
-    /// Decodes the frames of the first `firstMs` of play (at least one) and
-    /// returns the GIF with the decoding of the rest, nil when there is none
-    /// left. Throws when not even one frame decodes; a fault after that ends
-    /// the frames (``FrameStore/truncation``), and is told to `onTruncation`
-    /// with the number of frames before it, before the player can see the end.
+    /// Decodes the frames through `through` and those of the `firstMs` of
+    /// play from it (at least one) and returns the GIF with the decoding of
+    /// the rest, nil when there is none left. Throws when not even one frame
+    /// decodes; a fault after that ends the frames (``FrameStore/truncation``),
+    /// and is told to `onTruncation` with the number of frames before it,
+    /// before the player can see the end.
     public static func begin(record: JSONRecord, path: String, layout: ScreenLayout, options: DecodeOptions = DecodeOptions(),
-                             firstMs: Int, condition: NSCondition = NSCondition(),
+                             firstMs: Int, through: Int = 0, condition: NSCondition = NSCondition(),
                              onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
         let decoder = try GIFDecoder(contentsOfFile: path, options: options)
         let scaler = Scaler.fitting(sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
@@ -79,8 +80,10 @@ public struct PreparedGIF: Sendable {
         let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: height, background: layout.background, store: store,
                                    onTruncation: onTruncation)
         var played = 0
-        while played < firstMs, let delay = try decoding.decodeNext() { played += delay }
-        store.lookAhead(frames: store.decoded + 1)
+        while played < firstMs || store.decoded <= through, let delay = try decoding.decodeNext() {
+            if store.decoded > through { played += delay }
+        }
+        store.lookAhead(frames: store.decoded - through + 1)  // the frames of `firstMs`, and one
         let (columns, rows) = (scaler.width / layout.cell.width, (height + layout.cell.height - 1) / layout.cell.height)
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
         let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin)

@@ -714,6 +714,32 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
+    @Test func aResizeMidGIFPlaysItOnToItsLastFrameAtTheNewSize() throws {
+        try withTemporaryDirectory { folder in
+            // 30 frames of 0.1 s. The resize comes at the first frame; the
+            // re-fit decodes through the frame on screen and a thread of its
+            // own the rest, which must all still come, fitted to 120×40.
+            let session = try start(arguments: ["--hold", "mouse"], frames: 30, delay: 10, count: 1, in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[1;18H"), "the first frame at 80×24: \(Bytes.excerpt(session.pty.bytes))")
+            let mark = session.pty.count
+            session.pty.setSize(cols: 120, rows: 40)
+            session.process.send(signal: SIGWINCH)
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "the GIF played to its end: \(session.events)")
+            #expect(Bytes.contains("\(esc)[1;22H", in: session.pty.bytes, from: mark), "drawn at 120×40")
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            #expect(shown?["frames"] as? Int == 30, "every frame, those after the re-fit too: \(result.stdoutLines)")
+            #expect(shown?["completed"] as? Bool == true, "\(result.stdoutLines)")
+            #expect(shown?["exposed_ms"] as? Int == 3000, "\(result.stdoutLines)")
+            expectEnd(result.stdoutLines, reason: "released")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
     @Test func decodingBehindPlayIsAStallInsideTheGIFNotExposure() throws {
         try withTemporaryDirectory { folder in
             // Six frames of 4 Mpx for 0.1 s each: the first three (0.3 s) are

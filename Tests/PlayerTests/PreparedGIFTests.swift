@@ -74,6 +74,31 @@ import TestSupport
         }
     }
 
+    @Test func aGIFFittedAgainMidPlayStartsThroughTheFrameOnScreenAndItsLookAhead() throws {
+        try withTemporaryDirectory { folder in
+            let path = try gif(in: folder)
+            let (prepared, rest) = try PreparedGIF.begin(record: record(path), path: path, layout: layout, firstMs: 300, through: 5)
+            // Frames 0–5, then those of 0.3 s from frame 5: 5–12 (8 × 40 ms).
+            #expect(prepared.frames.decoded == 13)
+            finish(try #require(rest))
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(prepared.frames.decoded == 13, "nothing more until asked for")
+            // Frame 12 asks for the look-ahead after it: the frames of 0.3 s
+            // and one (9), not all those decoded and one (14).
+            #expect(prepared.hasFrame(12))
+            let deadline = Date().addingTimeInterval(10)
+            while prepared.frames.decoded < 12 + 9 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            Thread.sleep(forTimeInterval: 0.2)
+            #expect(prepared.frames.decoded == 21)
+            #expect(prepared.hasFrame(29))
+            // The same pictures as the GIF decoded whole.
+            let whole = try PreparedGIF.prepare(record: record(path), path: path, layout: layout)
+            for index in [0, 5, 12, 21, 29] {
+                #expect(prepared.picture(index).rgb == whole.picture(index).rgb, "frame \(index)")
+            }
+        }
+    }
+
     @Test func aDroppedGIFStopsItsDecoding() throws {
         try withTemporaryDirectory { folder in
             let path = try gif(in: folder)
