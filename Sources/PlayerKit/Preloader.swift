@@ -121,10 +121,12 @@ public final class Preloader: @unchecked Sendable {
     /// stopped play and input for as long as that took, on every step of a
     /// window being dragged to a new size.
     public func refit(_ gif: PreparedGIF, through index: Int = 0) -> PreparedGIF? {
+        // The old fit's decoding may not have reached a fault yet: then this one tells it.
+        let told = gif.frames.truncation != nil
         guard let path = gif.record.string("path"),
               let (refitted, rest) = try? PreparedGIF.begin(
                 record: gif.record, path: path, layout: layout, options: configuration.decode,
-                firstMs: Self.aheadMs, through: index)
+                firstMs: Self.aheadMs, through: index, onTruncation: told ? nil : gif.onTruncation)
         else { return nil }
         gif.frames.cancel()
         if let rest {

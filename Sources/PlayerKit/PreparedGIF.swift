@@ -38,6 +38,9 @@ public struct PreparedGIF: Sendable {
     public var layout: ScreenLayout
     /// Where the picture goes, in cells (1-based), to centre it.
     public var origin: (row: Int, col: Int)
+    /// Told when a fault ends the frames early, as given to ``begin``: a fit
+    /// made again after a resize tells it too, unless this one already did.
+    public var onTruncation: (@Sendable (GIFError, Int) -> Void)?
 
     /// The id shown in events.
     public var id: String { record.string("id") ?? "" }
@@ -86,7 +89,7 @@ public struct PreparedGIF: Sendable {
         store.lookAhead(frames: store.decoded - through + 1)  // the frames of `firstMs`, and one
         let (columns, rows) = (scaler.width / layout.cell.width, (height + layout.cell.height - 1) / layout.cell.height)
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
-        let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin)
+        let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
         return (gif, store.isEnded ? nil : decoding)
     }
 

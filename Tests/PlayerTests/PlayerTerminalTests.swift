@@ -237,13 +237,13 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         func lastIndex(_ text: String) -> Int? { Bytes.findLast(Array(text.utf8), in: pty.bytes) }
     }
 
-    /// GIF of `frames` frames of `delay` centiseconds, `count` image records of it.
+    /// GIF of `frames` frames of `delay` centiseconds (or the file `gif`), `count` image records of it.
     func start(arguments: [String], answers: [(String, String)] = [da1Answer], frames: Int = 3, delay: Int = 5,
-               count: Int = 3, size: Int = 8, recordFields: String = "", cols: Int = 80, rows: Int = 24,
+               count: Int = 3, size: Int = 8, gif: [UInt8]? = nil, recordFields: String = "", cols: Int = 80, rows: Int = 24,
                renderer: String? = "truecolor", environment: [String: String] = [:], unset: [String] = [],
                closeStdoutAfterLines: Int? = nil, in folder: URL) throws -> Session {
-        let path = try PlayGIF.write(PlayGIF.animated(width: size, height: size, delays: Array(repeating: delay, count: frames)),
-                                     "g.gif", in: folder)
+        let bytes = gif ?? PlayGIF.animated(width: size, height: size, delays: Array(repeating: delay, count: frames))
+        let path = try PlayGIF.write(bytes, "g.gif", in: folder)
         let pty = try PseudoTerminal(cols: cols, rows: rows, answers: answers)
         let lines = (1...count).map { imageRecord(id: "g\($0)", path: path, extra: recordFields) + "\n" }.joined()
         let process = try StageProcess(
@@ -737,6 +737,61 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             #expect(shown?["exposed_ms"] as? Int == 3000, "\(result.stdoutLines)")
             expectEnd(result.stdoutLines, reason: "released")
             expectRestored(session.pty.bytes)
+        }
+    }
+
+    @Test func aResizeBeforeTheDecoderReachesACutStillWarnsOfItOnce() throws {
+        try withTemporaryDirectory { folder in
+            // 30 frames of 0.1 s, cut inside the 21st: at the first frame the
+            // decoder is a few frames ahead, far from the cut. The re-fit's
+            // decoding finds it, and says so (the old fit's never will).
+            let whole = PlayGIF.animated(delays: Array(repeating: 10, count: 30))
+            let twenty = PlayGIF.animated(delays: Array(repeating: 10, count: 20))
+            let session = try start(arguments: ["--hold", "mouse"], count: 1, gif: Array(whole.prefix(twenty.count - 1 + 4)), in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[1;18H"), "the first frame at 80×24: \(Bytes.excerpt(session.pty.bytes))")
+            session.pty.setSize(cols: 120, rows: 40)
+            session.process.send(signal: SIGWINCH)
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "the GIF played to the cut: \(session.events)")
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            #expect(shown?["frames"] as? Int == 20, "the frames before the cut: \(result.stdoutLines)")
+            #expect(shown?["completed"] as? Bool == true, "\(result.stdoutLines)")
+            let warnings = result.stderr.components(separatedBy: "(playing the 20 frames before it)").count - 1
+            #expect(warnings == 1, "one warning of the cut: \(result.stderr)")
+            #expect(result.stderr.contains("stdin:1: "), "\(result.stderr)")
+        }
+    }
+
+    @Test func aResizeAfterTheCutWasToldDoesNotTellItAgain() throws {
+        try withTemporaryDirectory { folder in
+            // As above, but the 20th frame lasts 3 s: the decoder finds the
+            // cut before it, and the resize comes while it is on screen.
+            let delays = Array(repeating: 10, count: 19) + [300]
+            let whole = PlayGIF.animated(delays: delays + Array(repeating: 10, count: 10))
+            let twenty = PlayGIF.animated(delays: delays)
+            let session = try start(arguments: ["--hold", "mouse"], count: 1, gif: Array(whole.prefix(twenty.count - 1 + 4)), in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            let warning = "(playing the 20 frames before it)"
+            let deadline = Date().addingTimeInterval(30)
+            while !session.process.stderrSoFar.contains(warning) && Date() < deadline { usleep(10_000) }
+            #expect(session.process.stderrSoFar.contains(warning), "the cut is found: \(session.process.stderrSoFar)")
+            let mark = session.pty.count
+            session.pty.setSize(cols: 120, rows: 40)
+            session.process.send(signal: SIGWINCH)
+            #expect(session.pty.waitFor(timeout: 20) { Bytes.contains("\(esc)[1;22H", in: $0, from: mark) },
+                    "the last frame fitted again to 120×40: \(Bytes.excerpt(Array(session.pty.bytes[mark...]), last: 600))")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "\(session.events)")
+            session.pty.type("\(esc)[<0;5;5m")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            #expect(shown?["frames"] as? Int == 20, "\(result.stdoutLines)")
+            #expect(result.stderr.components(separatedBy: warning).count - 1 == 1, "told once: \(result.stderr)")
         }
     }
 

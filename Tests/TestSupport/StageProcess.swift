@@ -223,6 +223,11 @@ public final class StageProcess: @unchecked Sendable {
         lock.withLock { Self.lines(of: stdoutBytes).lines.prefix(stdoutLineCount).map { $0 } }
     }
 
+    /// stderr read so far, decoded as UTF-8.
+    public var stderrSoFar: String {
+        lock.withLock { String(decoding: stderrBytes, as: UTF8.self) }
+    }
+
     /// Waits until stdout has at least `count` complete lines; false on timeout or EOF before that.
     @discardableResult
     public func waitForStdoutLines(_ count: Int, timeout: Double = 60) -> Bool {
