@@ -235,6 +235,33 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
 
         func lastIndex(_ text: String) -> Int? { Bytes.findLast(Array(text.utf8), in: pty.bytes) }
+
+        /// Holds the mouse button and waits for the first frame of the 8×8
+        /// GIF at 80×24 (46×23 cells from column 18).
+        func holdUntilFirstFrame(sourceLocation: SourceLocation = #_sourceLocation) {
+            pty.type("\(esc)[<0;5;5M")
+            #expect(pty.waitFor("\(esc)[1;18H"), "the first frame at 80×24: \(Bytes.excerpt(pty.bytes))",
+                    sourceLocation: sourceLocation)
+        }
+
+        /// Lets go of the mouse button and waits for the player to end (it
+        /// must exit 0); the result and its first `shown` event.
+        func releaseAndFinish(sourceLocation: SourceLocation = #_sourceLocation) -> (StageProcess.Result, [String: Any]?) {
+            pty.type("\(esc)[<0;5;5m")
+            let result = finish()
+            #expect(result.exitCode == 0, "\(result)", sourceLocation: sourceLocation)
+            return (result, result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" })
+        }
+
+        /// Resizes the terminal and tells the player, as a terminal does
+        /// (SIGWINCH); returns how many bytes the pty had before.
+        @discardableResult
+        func resize(cols: Int, rows: Int) -> Int {
+            let mark = pty.count
+            pty.setSize(cols: cols, rows: rows)
+            process.send(signal: SIGWINCH)
+            return mark
+        }
     }
 
     /// GIF of `frames` frames of `delay` centiseconds (or the file `gif`), `count` image records of it.
@@ -694,9 +721,7 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
                 Bytes.contains("\(esc)[1;18H", in: out) && Bytes.count("\n\(esc)[17C", in: out) + Bytes.count(";18H", in: out) >= 23
             }
             #expect(fitted, "the first frame fills 23 rows from column 18: \(Bytes.excerpt(session.pty.bytes))")
-            let mark = session.pty.count
-            session.pty.setSize(cols: 120, rows: 40)
-            session.process.send(signal: SIGWINCH)
+            let mark = session.resize(cols: 120, rows: 40)
             // Before the next frame is due (30 s on): the re-fit does not wait for it.
             let redrawn = session.pty.waitFor(timeout: 20) { out in
                 Bytes.contains("\(esc)[1;22H", in: out, from: mark)
@@ -721,17 +746,11 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             // own the rest, which must all still come, fitted to 120×40.
             let session = try start(arguments: ["--hold", "mouse"], frames: 30, delay: 10, count: 1, in: folder)
             defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[1;18H"), "the first frame at 80×24: \(Bytes.excerpt(session.pty.bytes))")
-            let mark = session.pty.count
-            session.pty.setSize(cols: 120, rows: 40)
-            session.process.send(signal: SIGWINCH)
+            session.holdUntilFirstFrame()
+            let mark = session.resize(cols: 120, rows: 40)
             #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "the GIF played to its end: \(session.events)")
             #expect(Bytes.contains("\(esc)[1;22H", in: session.pty.bytes, from: mark), "drawn at 120×40")
-            session.pty.type("\(esc)[<0;5;5m")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            let (result, shown) = session.releaseAndFinish()
             #expect(shown?["frames"] as? Int == 30, "every frame, those after the re-fit too: \(result.stdoutLines)")
             #expect(shown?["completed"] as? Bool == true, "\(result.stdoutLines)")
             #expect(shown?["exposed_ms"] as? Int == 3000, "\(result.stdoutLines)")
@@ -749,15 +768,10 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             let twenty = PlayGIF.animated(delays: Array(repeating: 10, count: 20))
             let session = try start(arguments: ["--hold", "mouse"], count: 1, gif: Array(whole.prefix(twenty.count - 1 + 4)), in: folder)
             defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[1;18H"), "the first frame at 80×24: \(Bytes.excerpt(session.pty.bytes))")
-            session.pty.setSize(cols: 120, rows: 40)
-            session.process.send(signal: SIGWINCH)
+            session.holdUntilFirstFrame()
+            session.resize(cols: 120, rows: 40)
             #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "the GIF played to the cut: \(session.events)")
-            session.pty.type("\(esc)[<0;5;5m")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            let (result, shown) = session.releaseAndFinish()
             #expect(shown?["frames"] as? Int == 20, "the frames before the cut: \(result.stdoutLines)")
             #expect(shown?["completed"] as? Bool == true, "\(result.stdoutLines)")
             let warnings = result.stderr.components(separatedBy: "(playing the 20 frames before it)").count - 1
@@ -780,16 +794,11 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             let deadline = Date().addingTimeInterval(30)
             while !session.process.stderrSoFar.contains(warning) && Date() < deadline { usleep(10_000) }
             #expect(session.process.stderrSoFar.contains(warning), "the cut is found: \(session.process.stderrSoFar)")
-            let mark = session.pty.count
-            session.pty.setSize(cols: 120, rows: 40)
-            session.process.send(signal: SIGWINCH)
+            let mark = session.resize(cols: 120, rows: 40)
             #expect(session.pty.waitFor(timeout: 20) { Bytes.contains("\(esc)[1;22H", in: $0, from: mark) },
                     "the last frame fitted again to 120×40: \(Bytes.excerpt(Array(session.pty.bytes[mark...]), last: 600))")
             #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "\(session.events)")
-            session.pty.type("\(esc)[<0;5;5m")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            let shown = result.stdoutLines.compactMap(jsonObject).first { $0["kind"] as? String == "shown" }
+            let (result, shown) = session.releaseAndFinish()
             #expect(shown?["frames"] as? Int == 20, "\(result.stdoutLines)")
             #expect(result.stderr.components(separatedBy: warning).count - 1 == 1, "told once: \(result.stderr)")
         }

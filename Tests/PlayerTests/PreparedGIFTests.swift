@@ -24,6 +24,15 @@ import TestSupport
         return record
     }
 
+    /// The frames of `gif` decoded once the decoder has reached `count` (or
+    /// 10 s passed) and 0.2 s more, to show where it stops.
+    func decodedOnceSettled(_ gif: PreparedGIF, reaching count: Int) -> Int {
+        let deadline = Date().addingTimeInterval(10)
+        while gif.frames.decoded < count && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        Thread.sleep(forTimeInterval: 0.2)
+        return gif.frames.decoded
+    }
+
     /// Runs the rest of `decoding` on a thread, as the preloader's finisher does.
     func finish(_ decoding: GIFDecoding) {
         let thread = Thread { while decoding.store.waitForDemand(), decoding.step() {} }
@@ -44,10 +53,7 @@ import TestSupport
             #expect(prepared.frames.decoded == 13)
             // Asking for frame 15 gets it, and the look-ahead (14 frames) after it, no more.
             #expect(prepared.hasFrame(15))
-            let deadline = Date().addingTimeInterval(10)
-            while prepared.frames.decoded < 15 + 14 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            Thread.sleep(forTimeInterval: 0.2)
-            #expect(prepared.frames.decoded == 29)
+            #expect(decodedOnceSettled(prepared, reaching: 15 + 14) == 29)
             #expect(prepared.hasFrame(29))
             #expect(!prepared.hasFrame(30), "30 frames: the 31st does not exist")
             #expect(prepared.frames.isEnded)
@@ -67,10 +73,7 @@ import TestSupport
             // Showing frame 0 asks for the look-ahead at once (at least 4 frames),
             // not only when frame 1 is already due.
             #expect(prepared.hasFrame(0))
-            let deadline = Date().addingTimeInterval(10)
-            while prepared.frames.decoded < 4 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            Thread.sleep(forTimeInterval: 0.2)
-            #expect(prepared.frames.decoded == 4)
+            #expect(decodedOnceSettled(prepared, reaching: 4) == 4)
         }
     }
 
@@ -86,10 +89,7 @@ import TestSupport
             // Frame 12 asks for the look-ahead after it: the frames of 0.3 s
             // and one (9), not all those decoded and one (14).
             #expect(prepared.hasFrame(12))
-            let deadline = Date().addingTimeInterval(10)
-            while prepared.frames.decoded < 12 + 9 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            Thread.sleep(forTimeInterval: 0.2)
-            #expect(prepared.frames.decoded == 21)
+            #expect(decodedOnceSettled(prepared, reaching: 12 + 9) == 21)
             #expect(prepared.hasFrame(29))
             // The same pictures as the GIF decoded whole.
             let whole = try PreparedGIF.prepare(record: record(path), path: path, layout: layout)
