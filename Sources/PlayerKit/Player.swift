@@ -6,6 +6,7 @@ import SposureKit
 //
 //  stdin ─reader─▶ [input queue] ─▶ preloader (giflib, scaling) ─▶ [gif buffer] ─┐
 //                                    └─▶ finisher (the rest of each GIF, on demand) ─┤
+//                       refit (the rest of a GIF fitted again on resize, on demand) ─┤
 //                                                                                 ▼
 //  /dev/tty keys, mouse ─▶ InputParser ─▶ HoldTracker ─────────────────────▶ player (this thread)
 //  signals, SIGWINCH, Ctrl-Z ─▶ trap thread ─▶ flags ──────────────────────▶   │ frames on an absolute schedule

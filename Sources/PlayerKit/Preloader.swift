@@ -45,7 +45,8 @@ public final class Preloader: @unchecked Sendable {
     private var currentLayout: ScreenLayout
     /// The GIFs whose decoding is not finished, in play order.
     private let decodings: BoundedQueue<GIFDecoding>
-    /// The lock of every frame store: the finisher waits on it for demand.
+    /// The lock of every frame store the preloader starts: the finisher waits
+    /// on it for demand. (A GIF fitted again on resize has a lock of its own.)
     private let frameCondition = NSCondition()
 
     /// A preloader reading `stage`'s input, fitting to `layout`.
@@ -111,7 +112,7 @@ public final class Preloader: @unchecked Sendable {
     }
 
     /// `gif` fitted again to the current ``layout`` after a resize: decoded
-    /// now through frame `index` (the one on screen) and the look-ahead after
+    /// now through frame `index` (the one on screen) and 0.3 s of play from
     /// it, the rest on a thread of its own as it plays, as the finisher does
     /// for new GIFs (the finisher works through its GIFs in play order, and a
     /// GIF fitted again is already in play). The old fit is dropped. Nil, and
@@ -121,12 +122,12 @@ public final class Preloader: @unchecked Sendable {
     /// stopped play and input for as long as that took, on every step of a
     /// window being dragged to a new size.
     public func refit(_ gif: PreparedGIF, through index: Int = 0) -> PreparedGIF? {
-        // The old fit's decoding may not have reached a fault yet: then this one tells it.
-        let told = gif.frames.truncation != nil
+        // The old fit's decoding may not have reached a cut yet: then this
+        // one tells of it (the warning is told once per record).
         guard let path = gif.record.string("path"),
               let (refitted, rest) = try? PreparedGIF.begin(
                 record: gif.record, path: path, layout: layout, options: configuration.decode,
-                firstMs: Self.aheadMs, through: index, onTruncation: told ? nil : gif.onTruncation)
+                firstMs: Self.aheadMs, through: index, onTruncation: gif.onTruncation)
         else { return nil }
         gif.frames.cancel()
         if let rest {
@@ -153,10 +154,14 @@ public final class Preloader: @unchecked Sendable {
             }
             do {
                 let diagnostics = stage.diagnostics, line = input.line
+                // Once per record: a fit made again on resize finds the same
+                // cut, maybe while the old fit's decoding is finding it too.
+                let once = Once()
                 let (gif, rest) = try PreparedGIF.begin(
                     record: input.record, path: path, layout: layout, options: configuration.decode,
                     firstMs: Self.aheadMs, condition: frameCondition
                 ) { truncation, frames in
+                    guard once.first() else { return }
                     diagnostics.warning("stdin:\(line): \(path): \(truncation.message) (playing the \(frames) frames before it)")
                 }
                 if let rest { _ = decodings.push(rest) }

@@ -38,8 +38,8 @@ public struct PreparedGIF: Sendable {
     public var layout: ScreenLayout
     /// Where the picture goes, in cells (1-based), to centre it.
     public var origin: (row: Int, col: Int)
-    /// Told when a fault ends the frames early, as given to ``begin``: a fit
-    /// made again after a resize tells it too, unless this one already did.
+    /// Told when a fault ends the frames early, as given to ``begin``; a fit
+    /// made again after a resize is given it too.
     public var onTruncation: (@Sendable (GIFError, Int) -> Void)?
 
     /// The id shown in events.
@@ -178,8 +178,9 @@ public final class GIFDecoding: @unchecked Sendable {
 /// to `n` + the look-ahead to be decoded, and waits only when frame `n` is
 /// not there yet.
 ///
-/// The lock is a condition shared by all the stores of one player, so the
-/// thread that decodes can wait for demand from any of them.
+/// The lock is a condition shared by all the stores the preloader starts, so
+/// the finisher can wait for demand from any of them; a store fitted again on
+/// resize, which a thread of its own decodes, has one of its own.
 public final class FrameStore: @unchecked Sendable {
     private let condition: NSCondition
     private var pictures: [CellPicture] = []
