@@ -107,7 +107,7 @@ public final class Preloader: @unchecked Sendable {
     /// whenever the player's look-ahead asks for one.
     private func finish() {
         while case let batch = decodings.popBatch(max: 1), let decoding = batch.first {
-            while decoding.store.waitForDemand(), decoding.step() {}
+            decoding.finishOnDemand()
         }
     }
 
@@ -132,7 +132,7 @@ public final class Preloader: @unchecked Sendable {
         gif.frames.cancel()
         if let rest {
             // It ends when the frames do, or when this fit is dropped too (cancel).
-            let thread = Thread { while rest.store.waitForDemand(), rest.step() {} }
+            let thread = Thread { rest.finishOnDemand() }
             thread.name = "refit"
             thread.start()
         }

@@ -55,15 +55,6 @@ public struct PreparedGIF: Sendable {
     /// How long frame `index` shows, in ms (it must exist).
     public func delay(_ index: Int) -> Int { frames.delay(index) }
 
-    /// Decodes the GIF at `path` and fits every frame to `layout`, now.
-    /// Throws when not even one frame decodes.
-    public static func prepare(record: JSONRecord, path: String, layout: ScreenLayout,
-                               options: DecodeOptions = DecodeOptions()) throws(GIFError) -> PreparedGIF {
-        let (gif, rest) = try begin(record: record, path: path, layout: layout, options: options, firstMs: Int.max)
-        if let rest { while rest.step() {} }
-        return gif
-    }
-
     /// Decodes the frames through `through` and those of the `firstMs` of
     /// play from it (at least one) and returns the GIF with the decoding of
     /// the rest, nil when there is none left. Throws when not even one frame
@@ -82,11 +73,12 @@ public struct PreparedGIF: Sendable {
         let store = FrameStore(condition: condition)
         let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: height, background: layout.background, store: store,
                                    onTruncation: onTruncation)
-        var played = 0
-        while played < firstMs || store.decoded <= through, let delay = try decoding.decodeNext() {
-            if store.decoded > through { played += delay }
+        var decoded = 0, played = 0
+        while played < firstMs || decoded <= through, let delay = try decoding.decodeNext() {
+            if decoded >= through { played += delay }
+            decoded += 1
         }
-        store.lookAhead(frames: store.decoded - through + 1)  // the frames of `firstMs`, and one
+        store.lookAhead(frames: decoded - through + 1)  // the frames of `firstMs`, and one
         let (columns, rows) = (scaler.width / layout.cell.width, (height + layout.cell.height - 1) / layout.cell.height)
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
         let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
@@ -133,6 +125,13 @@ public final class GIFDecoding: @unchecked Sendable {
         self.background = background
         self.store = store
         self.onTruncation = onTruncation
+    }
+
+    /// Decodes a frame whenever the player's look-ahead asks for one, until
+    /// the frames end or the GIF is dropped (``FrameStore/cancel()``): the
+    /// work of the thread that finishes a GIF as it plays.
+    public func finishOnDemand() {
+        while store.waitForDemand(), step() {}
     }
 
     /// One more frame into the store; false when there are no more (the store

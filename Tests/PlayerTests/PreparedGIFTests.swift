@@ -35,7 +35,7 @@ import TestSupport
 
     /// Runs the rest of `decoding` on a thread, as the preloader's finisher does.
     func finish(_ decoding: GIFDecoding) {
-        let thread = Thread { while decoding.store.waitForDemand(), decoding.step() {} }
+        let thread = Thread { decoding.finishOnDemand() }
         thread.start()
     }
 
@@ -92,7 +92,7 @@ import TestSupport
             #expect(decodedOnceSettled(prepared, reaching: 12 + 9) == 21)
             #expect(prepared.hasFrame(29))
             // The same pictures as the GIF decoded whole.
-            let whole = try PreparedGIF.prepare(record: record(path), path: path, layout: layout)
+            let whole = try PreparedGIF.whole(record: record(path), path: path, layout: layout)
             for index in [0, 5, 12, 21, 29] {
                 #expect(prepared.picture(index).rgb == whole.picture(index).rgb, "frame \(index)")
             }
@@ -107,15 +107,6 @@ import TestSupport
             prepared.frames.cancel()
             #expect(!decoding.store.waitForDemand(), "a cancelled GIF wants no frame")
             #expect(!prepared.hasFrame(10), "nor does it wait for one")
-        }
-    }
-
-    @Test func prepareDecodesEveryFrameAtOnce() throws {
-        try withTemporaryDirectory { folder in
-            let path = try gif(in: folder)
-            let prepared = try PreparedGIF.prepare(record: record(path), path: path, layout: layout)
-            #expect(prepared.frames.decoded == 30)
-            #expect(prepared.frames.isEnded)
         }
     }
 
@@ -137,7 +128,7 @@ import TestSupport
         let record = JSONRecord()
         record.set("kind", "image")
         let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
-        return try PreparedGIF.prepare(record: record, path: path, layout: layout)
+        return try PreparedGIF.whole(record: record, path: path, layout: layout)
     }
 
     @Test func aMessageFromElsewhereOnTheTerminalMakesTheNextFrameWhole() throws {
@@ -187,5 +178,16 @@ import TestSupport
             screen.flush()
             #expect(try String(contentsOfFile: tty, encoding: .utf8).count == left, "nothing drawn after leave()")
         }
+    }
+}
+
+extension PreparedGIF {
+    /// Every frame decoded and fitted now, with nothing left to a thread:
+    /// the reference the decoding as it plays must equal.
+    static func whole(record: JSONRecord, path: String, layout: ScreenLayout) throws -> PreparedGIF {
+        let (gif, rest) = try begin(record: record, path: path, layout: layout, firstMs: Int.max)
+        if let rest { while rest.step() {} }
+        #expect(gif.frames.isEnded)
+        return gif
     }
 }
