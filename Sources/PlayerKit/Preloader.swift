@@ -116,7 +116,7 @@ public final class Preloader: @unchecked Sendable {
     /// it, the rest on a thread of its own as it plays, as the finisher does
     /// for new GIFs (the finisher works through its GIFs in play order, and a
     /// GIF fitted again is already in play). The old fit is dropped. Nil, and
-    /// the old fit kept, when the file no longer decodes.
+    /// the old fit kept, with a warning, when the file no longer decodes.
     ///
     /// Decoding the whole GIF on the player's thread, as a resize did before,
     /// stopped play and input for as long as that took, on every step of a
@@ -124,11 +124,16 @@ public final class Preloader: @unchecked Sendable {
     public func refit(_ gif: PreparedGIF, through index: Int = 0) -> PreparedGIF? {
         // The old fit's decoding may not have reached a cut yet: then this
         // one tells of it (the warning is told once per record).
-        guard let path = gif.record.string("path"),
-              let (refitted, rest) = try? PreparedGIF.begin(
+        guard let path = gif.record.string("path") else { return nil }
+        let refitted: PreparedGIF, rest: GIFDecoding?
+        do {
+            (refitted, rest) = try PreparedGIF.begin(
                 record: gif.record, path: path, layout: layout, options: configuration.decode,
                 firstMs: Self.aheadMs, through: index, onTruncation: gif.onTruncation)
-        else { return nil }
+        } catch {
+            stage.diagnostics.warning("\(path): \(error.message) (fitting it to the new size; it plays on as it was)")
+            return nil
+        }
         gif.frames.cancel()
         if let rest {
             // It ends when the frames do, or when this fit is dropped too (cancel).

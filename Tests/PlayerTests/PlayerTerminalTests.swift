@@ -760,6 +760,24 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
+    @Test func aFileGoneBeforeAResizeIsSaidAndTheGIFPlaysOnAsItWas() throws {
+        try withTemporaryDirectory { folder in
+            // Frames of 1 s; the file is removed while the first is on screen.
+            let session = try start(arguments: ["--hold", "mouse"], frames: 3, delay: 100, count: 1, in: folder)
+            defer { session.pty.close() }
+            session.holdUntilFirstFrame()
+            try FileManager.default.removeItem(at: folder.appendingPathComponent("g.gif"))
+            session.resize(cols: 120, rows: 40)
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "the GIF played to its end: \(session.events)")
+            let (result, shown) = session.releaseAndFinish()
+            #expect(shown?["completed"] as? Bool == true, "\(result.stdoutLines)")
+            #expect(shown?["exposed_ms"] as? Int == 3000, "\(result.stdoutLines)")
+            #expect(result.stderr.contains("g.gif: cannot open"), "why it was not fitted again: \(result.stderr)")
+            #expect(result.stderr.contains("(fitting it to the new size; it plays on as it was)"), "\(result.stderr)")
+            expectRestored(session.pty.bytes)
+        }
+    }
+
     @Test func aResizeBeforeTheDecoderReachesACutStillWarnsOfItOnce() throws {
         try withTemporaryDirectory { folder in
             // 30 frames of 0.1 s, cut inside the 21st: at the first frame the
