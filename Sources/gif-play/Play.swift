@@ -261,6 +261,8 @@ struct Play: ParsableCommand {
         preloader.start()
         let reason = player.run()
         terminal?.leave(forGood: true)
+        // Warnings shown over the picture went with the alternate screen.
+        stage.diagnostics.repeatCovered()
         if reason == .interrupted && stage.stopReason == nil {
             // The terminal hung up (no SIGHUP came: it is not ours), or Ctrl-C
             // as a key (kitty protocol): the same end as the signal.

@@ -114,40 +114,83 @@ func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [St
     }
 
     @Test func leavesProgressAndNotesOutWhileAFullScreenProgramHasTheTerminal() throws {
-        // A pty: what the program writes to /dev/pts/N comes out of the master.
-        let (master, terminal, _) = try PseudoTerminalPair.open()
-        defer {
-            close(terminal)
-            close(master)
-        }
-        var mode = termios()
-        tcgetattr(terminal, &mode)
-        mode.c_oflag &= ~tcflag_t(OPOST)  // the bytes as written
-        tcsetattr(terminal, TCSANOW, &mode)
-        let diagnostics = Diagnostics(tool: "t", fd: terminal, environment: ["NO_COLOR": "1"])
-        func shown() -> String {
-            var bytes = [UInt8](repeating: 0, count: 4096)
-            var text = ""
-            var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-            while poll(&ready, 1, 100) == 1 {
-                let count = read(master, &bytes, bytes.count)
-                guard count > 0 else { break }
-                text += String(decoding: bytes[..<count], as: UTF8.self)
-            }
-            return text
-        }
+        let tty = try StderrTerminal()
+        let diagnostics = Diagnostics(tool: "t", fd: tty.slave, environment: ["NO_COLOR": "1"])
         diagnostics.progress("1/3 images")
         diagnostics.note("cooked: shown")
-        #expect(shown() == "\r\u{1B}[K1/3 images\r\u{1B}[Kt: cooked: shown\r\n")
+        #expect(tty.written() == "\r\u{1B}[K1/3 images\r\u{1B}[Kt: cooked: shown\r\n")
         // A player turns canonical input off: progress, notes and the progress
         // line's clearing stay off its screen; a warning still goes out.
-        mode.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(terminal, TCSANOW, &mode)
+        tty.setCanonical(false)
         diagnostics.progress("2/3 images")
         diagnostics.note("raw: left out")
         diagnostics.clearProgress()
         diagnostics.warning("raw: shown")
-        #expect(shown() == "t: raw: shown\r\n")
+        #expect(tty.written() == "t: raw: shown\r\n")
+        // Given back (canonical input on): that warning was on the program's
+        // alternate screen, so it is written again, once.
+        diagnostics.repeatCovered()
+        #expect(tty.written() == "", "not while the program still has the terminal")
+        tty.setCanonical(true)
+        diagnostics.warning("cooked: not covered")
+        #expect(tty.written() == "t: cooked: not covered\r\n")
+        diagnostics.repeatCovered()
+        #expect(tty.written() == "t: raw: shown\r\n")
+        diagnostics.repeatCovered()
+        #expect(tty.written() == "")
+    }
+
+    @Test func keepsTheLastCoveredMessagesAndSaysHowManyThereWere() throws {
+        let tty = try StderrTerminal()
+        tty.setCanonical(false)
+        let diagnostics = Diagnostics(tool: "t", fd: tty.slave, environment: ["NO_COLOR": "1"])
+        let total = Diagnostics.coveredLimit + 5
+        for n in 1...total { diagnostics.error("e\(n)") }
+        #expect(tty.written() == (1...total).map { "t: e\($0)\r\n" }.joined(), "each written once while raw")
+        tty.setCanonical(true)
+        diagnostics.repeatCovered()
+        let last = (6...total).map { "t: e\($0)\r\n" }.joined()
+        #expect(tty.written() == "t: \(total) messages while the terminal was in use; the last \(Diagnostics.coveredLimit):\r\n" + last)
+    }
+}
+
+/// A pty standing for stderr on a terminal: what is written to `slave` comes
+/// out of `master` as written (no output processing).
+final class StderrTerminal {
+    let master: Int32, slave: Int32
+
+    init() throws {
+        (master, slave, _) = try PseudoTerminalPair.open()
+        var mode = termios()
+        tcgetattr(slave, &mode)
+        mode.c_oflag &= ~tcflag_t(OPOST)
+        tcsetattr(slave, TCSANOW, &mode)
+    }
+
+    deinit {
+        close(slave)
+        close(master)
+    }
+
+    /// Canonical input on, as a shell leaves it, or off, as a full-screen program sets it.
+    func setCanonical(_ on: Bool) {
+        var mode = termios()
+        tcgetattr(slave, &mode)
+        if on { mode.c_lflag |= tcflag_t(ICANON | ECHO) } else { mode.c_lflag &= ~tcflag_t(ICANON | ECHO) }
+        tcsetattr(slave, TCSANOW, &mode)
+    }
+
+    /// What came out since the last look, until it stays quiet for 0.1 s.
+    func written() -> String {
+        var bytes = [UInt8](repeating: 0, count: 1 << 16)
+        var text = ""
+        var ready = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+        while poll(&ready, 1, 100) == 1 {
+            let count = read(master, &bytes, bytes.count)
+            guard count > 0 else { break }
+            text += String(decoding: bytes[..<count], as: UTF8.self)
+        }
+        return text
     }
 }
 

@@ -17,6 +17,13 @@ public final class Diagnostics: @unchecked Sendable {
     private let lock = NSLock()
     private var progressShown = false
     private var terminalWrites = 0
+    /// Warnings and errors written while a full-screen program had the
+    /// terminal, the last ``coveredLimit`` of them: they went to its
+    /// alternate screen, which leaving it wipes (``repeatCovered()``).
+    private var covered: [String] = []
+    private var coveredDropped = 0
+    /// How many covered messages are kept to write again.
+    public static let coveredLimit = 20
 
     /// How many times something was written to stderr while it is a terminal:
     /// a program drawing on that terminal must redraw after it changes.
@@ -93,8 +100,34 @@ public final class Diagnostics: @unchecked Sendable {
         defer { lock.unlock() }
         // CR LF on a terminal: one in raw output mode (gif-play's) has no
         // ONLCR to add the CR, and a cooked one only sees an extra CR.
-        write((progressShown ? "\r\u{1B}[K" : "") + prefix + text + (isTerminal ? "\r\n" : "\n"))
+        let line = prefix + text + (isTerminal ? "\r\n" : "\n")
+        write((progressShown ? "\r\u{1B}[K" : "") + line)
         progressShown = false
+        if isTerminal && terminalTaken {
+            covered.append(line)
+            if covered.count > Self.coveredLimit {
+                covered.removeFirst()
+                coveredDropped += 1
+            }
+        }
+    }
+
+    /// Writes again the warnings and errors written while a full-screen
+    /// program had the terminal, once it has given it back: they were on
+    /// its alternate screen, gone with it. gif-play calls it when it leaves
+    /// the screen, for its own messages (those of other stages in the
+    /// pipeline that became records reach `score` anyway).
+    public func repeatCovered() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !covered.isEmpty, !terminalTaken else { return }
+        let prefix = color ? "\u{1B}[1m\(tool):\u{1B}[0m " : "\(tool): "
+        if coveredDropped > 0 {
+            write(prefix + "\(coveredDropped + covered.count) messages while the terminal was in use; the last \(covered.count):\r\n")
+        }
+        for line in covered { write(line) }
+        covered = []
+        coveredDropped = 0
     }
 
     private func write(_ text: String) {
