@@ -3,238 +3,82 @@ import Foundation
 import FetchKit
 import SposureKit
 
-//  giphy-pages list, the URL lister:
+//  giphy-pages list, the URL lister, on the ``RequestEngine``:
 //
 //  stdin ─reader─▶ [input queue] ─▶ engine thread ───────────────────▶ [output queue] ─writer─▶ stdout
-//                                    │ page records                      ▲ reorder (page order)
-//                                    ▼                                   │
-//                              waiting pages ─▶ HTTPClient (libcurl multi, ≤ --concurrency)
+//                                    │ page records                      ▲ OutputSequencer: a page's gif
+//                                    ▼                                   │ records are made at its turn,
+//                              waiting pages ─▶ curl multi (≤ --concurrency)   so repeats drop in page order
 //                                    ▲   rate limit, --max-calls   │ JSON via jansson
-//                                    └──── retries (backoff) ◀─────┘ → gif records, deduplicated
+//                                    └──── retries (backoff) ◀─────┘
 
 /// The engine of `giphy-pages list`: runs each page request and writes one
 /// `gif` record per result, in page order.
 public final class PageLister {
+    private let client: PageListClient
+
+    /// An engine for `stage`, calling the API through `access`.
+    public init(stage: Stage, access: GiphyAccess, configuration: ListConfiguration) throws(CurlError) {
+        client = try PageListClient(stage: stage, access: access, configuration: configuration)
+    }
+
+    /// Runs until the input ends, a stop, or a refused key; returns true when
+    /// some records became error records.
+    public func run() -> Bool { client.run() }
+}
+
+/// One page request.
+final class PageJob: RequestJob {
+    let page: PageRequest
+    let record: JSONRecord
+    let line: Int
+
+    init(sequence: Int, page: PageRequest, record: JSONRecord, line: Int) {
+        self.page = page
+        self.record = record
+        self.line = line
+        super.init(sequence: sequence)
+    }
+}
+
+/// What `giphy-pages list` makes of page records and API answers.
+final class PageListClient {
     private let stage: Stage
     private let access: GiphyAccess
     private let configuration: ListConfiguration
-    private let client: HTTPClient
     private let sequencer: OutputSequencer
-    private var inputDone = false
+    private var engine: RequestEngine<PageListClient>!
 
-    private final class Job {
-        let sequence: Int
-        let page: PageRequest
-        let record: JSONRecord
-        let line: Int
-        var attempts = 0
-        var waited = 0.0
-        var notBefore = 0.0
-        init(sequence: Int, page: PageRequest, record: JSONRecord, line: Int) {
-            self.sequence = sequence
-            self.page = page
-            self.record = record
-            self.line = line
-        }
-    }
-
-    /// What a finished page request amounts to, waiting for its turn.
-    private enum PageOutcome {
-        case results(Job, GiphyResponse.Page)
-        case lines([[UInt8]])
-    }
-
-    private var waiting: [Job] = []
-    /// Page requests in input order, and the outcomes that came back: repeats
-    /// are dropped in page order, whatever order the answers arrive in.
-    private var pageOrder: [Int] = []
-    private var pageOrderHead = 0
-    private var pageOutcomes: [Int: PageOutcome] = [:]
-    private var active: [Int: Job] = [:]
     private var totals: [String: Int] = [:]
     private var seen: RecentIDs
     private var limiter: RateLimiter
     private var calls = 0
     private var unauthorized = false
-    private let statistics = ListStatistics()
-    private var lastProgress = 0.0
+    private let statistics = RequestStatistics()
 
-    /// An engine for `stage`, calling the API through `access`.
-    public init(stage: Stage, access: GiphyAccess, configuration: ListConfiguration) throws(CurlError) {
-        guard let client = HTTPClient(concurrency: configuration.concurrency, timeout: configuration.timeout) else {
-            throw CurlError(code: CURLE_FAILED_INIT)
-        }
+    init(stage: Stage, access: GiphyAccess, configuration: ListConfiguration) throws(CurlError) {
         self.stage = stage
         self.access = access
         self.configuration = configuration
-        self.client = client
         sequencer = OutputSequencer(output: stage.output, ordered: true, window: configuration.window)
         seen = RecentIDs(capacity: configuration.dedupCapacity)
         limiter = RateLimiter(calls: configuration.rateCalls, period: configuration.ratePeriod, now: monotonicSeconds())
-        let wakeup = client.wakeup
-        stage.input.onPush = wakeup
-        stage.onStop = { [input = stage.input] in
-            input.close()
-            wakeup()
-        }
+        let retry = RetryPolicy(maxWait: configuration.maxWait, backoff: configuration.backoff)
+        engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
+                                   limits: RequestLimits(concurrency: configuration.concurrency, retry: retry))
     }
 
-    /// Runs until the input ends, a stop, or a refused key; returns true when
-    /// some records became error records.
-    public func run() -> Bool {
-        while true {
-            if stage.stopReason != nil || unauthorized {
-                shutDown()
-                break
-            }
-            admit(stage.input.tryPopBatch(max: inputDone ? 0 : sequencer.room))
-            let rateWait = startRequests()
-            sequencer.deliver()
-            if inputDone && waiting.isEmpty && active.isEmpty && !sequencer.hasPending { break }
-            if active.isEmpty && waiting.isEmpty {
-                if sequencer.hasPending {
-                    sequencer.deliverOneWaiting()
-                    continue
-                }
-                if !inputDone && sequencer.room > 0 {
-                    let batch = stage.input.popBatch(max: sequencer.room)
-                    if batch.isEmpty { inputDone = true }
-                    admit(batch)
-                    continue
-                }
-            }
-            let timeout = pollTimeout(rateWait: rateWait)
-            for response in client.wait(milliseconds: timeout) { complete(response) }
-            showProgress()
-        }
-        stage.diagnostics.clearProgress()
+    func run() -> Bool {
+        engine.run()
+        engine = nil  // the engine holds this client
         if statistics.duplicates > 0 {
             stage.diagnostics.note("dropped \(statistics.duplicates) repeated GIFs")
         }
         return statistics.failed > 0 || unauthorized
     }
 
-    // MARK: Admission
-
-    private func admit(_ batch: [InputItem]) {
-        if batch.isEmpty && stage.input.isFinished { inputDone = true }
-        statistics.failed += sequencer.admit(batch, stage: stage) { admitRecord($0, $1) }
-    }
-
-    private func admitRecord(_ sequence: Int, _ input: InputRecord) {
-        var record = input.record
-        if configuration.retryErrors && record.kind == "error" && record.string("stage") == stage.name && record.has("offset") {
-            record = record.copy()
-            record.set("kind", "page")
-            for key in ["stage", "code", "error", "attempts"] { record.remove(key) }
-        }
-        guard record.kind == "page" else {
-            return sequencer.emit(sequence, input.raw)
-        }
-        statistics.pages += 1
-        let page: PageRequest
-        do {
-            page = try PageRequest(record: record)
-        } catch {
-            return fail(sequence, record, line: input.line, FetchFailure("bad_page", error.description))
-        }
-        if page.isPastOffsetCap {
-            return fail(sequence, record, line: input.line, FetchFailure(
-                "offset_cap", "offset \(page.offset) is past the \(page.endpoint.rawValue) endpoint's cap of \(page.endpoint.offsetCap): the API serves nothing there"))
-        }
-        waiting.append(Job(sequence: sequence, page: page, record: record, line: input.line))
-        pageOrder.append(sequence)
-    }
-
-    /// Records a page's outcome and hands on every outcome whose turn has come.
-    private func settle(_ sequence: Int, _ outcome: PageOutcome) {
-        pageOutcomes[sequence] = outcome
-        while pageOrderHead < pageOrder.count, let next = pageOutcomes.removeValue(forKey: pageOrder[pageOrderHead]) {
-            let turn = pageOrder[pageOrderHead]
-            pageOrderHead += 1
-            switch next {
-            case .results(let job, let page): sequencer.emit(turn, records(for: job, page))
-            case .lines(let lines): sequencer.emit(turn, lines)
-            }
-        }
-        if pageOrderHead > 1024 && pageOrderHead * 2 > pageOrder.count {
-            pageOrder.removeFirst(pageOrderHead)
-            pageOrderHead = 0
-        }
-    }
-
-    // MARK: Requests
-
-    /// Starts what may start now; returns seconds until the rate limit allows another call.
-    private func startRequests() -> Double {
-        let now = monotonicSeconds()
-        var index = 0
-        while client.activeCount < configuration.concurrency && index < waiting.count {
-            let job = waiting[index]
-            if job.notBefore > now {
-                index += 1
-                continue
-            }
-            if let total = totals[job.page.listKey], job.page.offset >= total {
-                // Past the end of a list whose size we know: no call needed.
-                waiting.remove(at: index)
-                statistics.skipped += 1
-                settle(job.sequence, .lines([]))
-                continue
-            }
-            if let maxCalls = configuration.maxCalls, calls >= maxCalls {
-                waiting.remove(at: index)
-                fail(job, FetchFailure("max_calls", "--max-calls \(maxCalls) reached before this page; run it later with --retry-errors"))
-                continue
-            }
-            let wait = limiter.wait(at: now)
-            if wait > 0 { return wait }
-            waiting.remove(at: index)
-            job.attempts += 1
-            calls += 1
-            limiter.take(at: now)
-            if let failure = client.start(access.url(job.page), tag: job.sequence) {
-                fail(job, failure)
-                continue
-            }
-            active[job.sequence] = job
-        }
-        return 0
-    }
-
-    private func complete(_ response: HTTPClient.Response) {
-        guard let job = active.removeValue(forKey: response.tag) else { return }
-        statistics.calls += 1
-        let outcome: GiphyResponse
-        if let failure = response.failure {
-            outcome = .failure(failure)
-        } else {
-            outcome = GiphyResponse.interpret(status: response.status, body: response.body, url: access.displayURL(job.page))
-        }
-        switch outcome {
-        case .page(let page):
-            if let total = page.totalCount { totals[job.page.listKey] = total }
-            statistics.pagesDone += 1
-            settle(job.sequence, .results(job, page))
-        case .unauthorized(let message):
-            if !unauthorized { stage.diagnostics.error(access.refusal(message)) }
-            unauthorized = true
-            fail(job, FetchFailure("unauthorized", access.refusal(message)), quiet: true)
-        case .failure(let failure):
-            let delay = response.retryAfter.map(Double.init) ?? configuration.backoff.delay(attempt: job.attempts)
-            if failure.transient && job.waited + delay <= configuration.maxWait {
-                statistics.retries += 1
-                job.waited += delay
-                job.notBefore = monotonicSeconds() + delay
-                waiting.insert(job, at: 0)
-            } else {
-                fail(job, failure)
-            }
-        }
-    }
-
     /// The `gif` records of a page, repeats dropped, problems as error records.
-    private func records(for job: Job, _ page: GiphyResponse.Page) -> [[UInt8]] {
+    private func records(for job: PageJob, _ page: GiphyResponse.Page) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         for (index, item) in page.items.enumerated() {
             if let id = item.string("id"), !seen.insert(id) {
@@ -243,7 +87,7 @@ public final class PageLister {
             }
             switch GIFRecord.make(item: item, index: index, page: job.page, pageRecord: job.record, renditions: configuration.renditions) {
             case .success(let record):
-                statistics.gifs += 1
+                statistics.made += 1
                 lines.append(record.serialized())
             case .failure(let problem):
                 statistics.failed += 1
@@ -264,9 +108,9 @@ public final class PageLister {
 
     // MARK: Failures
 
-    private func fail(_ job: Job, _ failure: FetchFailure, quiet: Bool = false) {
+    private func fail(_ job: PageJob, _ failure: FetchFailure, quiet: Bool) {
         let line = errorLine(job.record, line: job.line, failure, attempts: job.attempts, quiet: quiet)
-        settle(job.sequence, .lines([line]))
+        sequencer.emit(job.sequence, line)
     }
 
     private func fail(_ sequence: Int, _ record: JSONRecord, line: Int, _ failure: FetchFailure) {
@@ -285,68 +129,112 @@ public final class PageLister {
         if attempts > 1 { error.set("attempts", attempts) }
         return error.serialized()
     }
-
-    private func pollTimeout(rateWait: Double) -> Int {
-        var timeout = stage.diagnostics.isTerminal ? 100.0 : 1000.0
-        if sequencer.hasPending { timeout = 5 }
-        let now = monotonicSeconds()
-        if rateWait > 0 { timeout = min(timeout, rateWait * 1000 + 1) }
-        if let soonest = waiting.map(\.notBefore).min(), soonest > now {
-            timeout = min(timeout, (soonest - now) * 1000 + 1)
-        } else if !waiting.isEmpty && client.activeCount < configuration.concurrency && rateWait == 0 {
-            timeout = 0
-        }
-        return Int(timeout)
-    }
-
-    // MARK: Stopping
-
-    /// Every page already read gets its line: in flight or waiting, it becomes
-    /// an error record (`interrupted`, or `unauthorized` after a refused key)
-    /// that `--retry-errors` takes back.
-    private func shutDown() {
-        client.cancelAll()
-        stage.input.close()
-        var jobs = Array(active.values) + waiting
-        active.removeAll()
-        waiting.removeAll()
-        while case let batch = stage.input.tryPopBatch(), !batch.isEmpty { admit(batch) }
-        jobs += waiting
-        waiting.removeAll()
-        let failure = unauthorized
-            ? FetchFailure("unauthorized", "not run: the API refused the key")
-            : FetchFailure.interrupted
-        for job in jobs.sorted(by: { $0.sequence < $1.sequence }) { fail(job, failure, quiet: true) }
-        guard stage.stopReason != .downstreamClosed else { return sequencer.dropPending() }
-        sequencer.flush()
-    }
-
-    private func showProgress() {
-        guard stage.diagnostics.isTerminal && !stage.diagnostics.quiet else { return }
-        let now = monotonicSeconds()
-        guard now - lastProgress > 0.1 else { return }
-        lastProgress = now
-        stage.diagnostics.progress(statistics.line(active: active.count, calls: calls))
-    }
 }
 
-/// Counters for the progress line.
-final class ListStatistics {
-    var pages = 0
-    var pagesDone = 0
-    var gifs = 0
-    var duplicates = 0
-    var skipped = 0
-    var retries = 0
-    var failed = 0
-    var calls = 0
+extension PageListClient: RequestClient {
+    func admit(_ sequence: Int, _ input: InputRecord) -> PageJob? {
+        var record = input.record
+        if configuration.retryErrors && record.kind == "error" && record.string("stage") == stage.name && record.has("offset") {
+            record = record.copy()
+            record.set("kind", "page")
+            for key in ["stage", "code", "error", "attempts"] { record.remove(key) }
+        }
+        guard record.kind == "page" else {
+            sequencer.emit(sequence, input.raw)
+            return nil
+        }
+        statistics.records += 1
+        let page: PageRequest
+        do {
+            page = try PageRequest(record: record)
+        } catch {
+            fail(sequence, record, line: input.line, FetchFailure("bad_page", error.description))
+            return nil
+        }
+        if page.isPastOffsetCap {
+            fail(sequence, record, line: input.line, FetchFailure(
+                "offset_cap", "offset \(page.offset) is past the \(page.endpoint.rawValue) endpoint's cap of \(page.endpoint.offsetCap): the API serves nothing there"))
+            return nil
+        }
+        return PageJob(sequence: sequence, page: page, record: record, line: input.line)
+    }
 
-    func line(active: Int, calls: Int) -> String {
-        var parts = ["\(pagesDone)/\(pages) pages", "\(gifs) gifs", "\(calls) calls", "\(active) active"]
-        if duplicates > 0 { parts.append("\(duplicates) repeats dropped") }
-        if skipped > 0 { parts.append("\(skipped) pages past the end") }
-        if retries > 0 { parts.append("\(retries) retries") }
-        if failed > 0 { parts.append("\(failed) failed") }
+    func gate(_ job: PageJob, now: UInt64) -> RequestGate {
+        if let total = totals[job.page.listKey], job.page.offset >= total {
+            // Past the end of a list whose size we know: no call needed.
+            statistics.skipped += 1
+            sequencer.emit(job.sequence, [[UInt8]]())
+            return .settled
+        }
+        if let maxCalls = configuration.maxCalls, calls >= maxCalls {
+            fail(job, FetchFailure("max_calls", "--max-calls \(maxCalls) reached before this page; run it later with --retry-errors"), quiet: false)
+            return .settled
+        }
+        let seconds = Double(now) / 1e9
+        let wait = limiter.wait(at: seconds)
+        if wait > 0 { return .pause(seconds: wait) }
+        return .start
+    }
+
+    func start(_ job: PageJob, on easy: CurlEasy, share: UnsafeMutableRawPointer?) -> Result<MemoryTransfer, FetchFailure> {
+        calls += 1
+        limiter.take(at: monotonicSeconds())
+        let transfer = MemoryTransfer(tag: job.sequence, easy: easy)
+        if let failure = transfer.configure(url: access.url(job.page), connectTimeout: 10, timeout: configuration.timeout, share: share) {
+            return .failure(failure)
+        }
+        return .success(transfer)
+    }
+
+    func complete(_ job: PageJob, _ transfer: MemoryTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
+        statistics.calls += 1
+        let response = transfer.response(result)
+        let outcome: GiphyResponse
+        if let failure = response.failure {
+            outcome = .failure(failure)
+        } else {
+            outcome = GiphyResponse.interpret(status: response.status, body: response.body, url: access.displayURL(job.page))
+        }
+        switch outcome {
+        case .page(let page):
+            if let total = page.totalCount { totals[job.page.listKey] = total }
+            statistics.done += 1
+            sequencer.emit(job.sequence) { [self] in records(for: job, page) }
+            return .done
+        case .unauthorized(let message):
+            if !unauthorized { stage.diagnostics.error(access.refusal(message)) }
+            unauthorized = true
+            fail(job, FetchFailure("unauthorized", access.refusal(message)), quiet: true)
+            return .stop(FetchFailure("unauthorized", "not run: the API refused the key"))
+        case .failure(let failure):
+            return .failed(failure)
+        }
+    }
+
+    func discard(_ transfer: MemoryTransfer) {}
+
+    func fail(_ job: PageJob, _ failure: FetchFailure) { fail(job, failure, quiet: false) }
+
+    func interrupt(_ jobs: [PageJob], with failure: FetchFailure) {
+        for job in jobs { fail(job, failure, quiet: true) }
+    }
+
+    func takeDeferred() -> Int { 0 }
+
+    var deferredCount: Int { 0 }
+
+    func finishDeferred() {}
+
+    func noteBadLines(_ count: Int) { statistics.failed += count }
+
+    func noteRetry() { statistics.retries += 1 }
+
+    func progressLine(active: Int) -> String {
+        var parts = ["\(statistics.done)/\(statistics.records) pages", "\(statistics.made) gifs", "\(calls) calls", "\(active) active"]
+        if statistics.duplicates > 0 { parts.append("\(statistics.duplicates) repeats dropped") }
+        if statistics.skipped > 0 { parts.append("\(statistics.skipped) pages past the end") }
+        if statistics.retries > 0 { parts.append("\(statistics.retries) retries") }
+        if statistics.failed > 0 { parts.append("\(statistics.failed) failed") }
         return parts.joined(separator: " · ")
     }
 }

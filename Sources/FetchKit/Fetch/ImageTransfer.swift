@@ -5,32 +5,24 @@ import Foundation
 import SposureKit
 
 /// One record to fetch, from the moment it is read until its output is made.
-final class FetchJob {
-    /// Its place in the input order.
-    let sequence: Int
+final class FetchJob: RequestJob {
     /// The input record, changed into the output record at the end.
     let input: InputRecord
     let url: String
     /// The cache key (`cache_key`, else the URL).
     let key: String
-    /// Transfers are counted per host for `--per-host`.
-    let host: String
     let path: String
     let started: UInt64
-    var attempts = 0
-    /// Monotonic time before which a retry must not start.
-    var notBefore: UInt64 = 0
     /// Records with the same key read while this one was in flight.
     var followers: [FetchJob] = []
 
     init(sequence: Int, input: InputRecord, url: String, key: String, host: String, path: String, started: UInt64) {
-        self.sequence = sequence
         self.input = input
         self.url = url
         self.key = key
-        self.host = host
         self.path = path
         self.started = started
+        super.init(sequence: sequence, host: host)
     }
 }
 

@@ -54,24 +54,9 @@ public final class HTTPClient {
         }
         easy.reset()
         let transfer = MemoryTransfer(tag: tag, easy: easy, maxBodyBytes: maxBodyBytes)
-        do {
-            try easy.set(CURLOPT_URL, url)
-            try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
-            try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-            try easy.set(CURLOPT_FOLLOWLOCATION, 1)
-            try easy.set(CURLOPT_MAXREDIRS, 5)
-            try easy.set(CURLOPT_NOSIGNAL, 1)
-            try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
-            try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
-            try easy.set(CURLOPT_ACCEPT_ENCODING, "")
-            try easy.set(CURLOPT_USERAGENT, "sposure/1")
-            try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(transfer.errorBuffer))
-            try easy.set(CURLOPT_WRITEFUNCTION, callback: memoryTransferWrite)
-            try easy.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(transfer).toOpaque())
-            if let share = multi.share { try easy.set(CURLOPT_SHARE, pointer: share) }
-        } catch {
+        if let failure = transfer.configure(url: url, connectTimeout: connectTimeout, timeout: timeout, share: multi.share) {
             idle.append(easy)
-            return FetchFailure("transfer", "libcurl refused an option: \(error)")
+            return failure
         }
         guard multi.add(easy) else {
             idle.append(easy)
@@ -111,8 +96,8 @@ public final class HTTPClient {
     }
 }
 
-/// One request's body, collected in memory up to a cap.
-final class MemoryTransfer {
+/// One request's body, collected in memory up to a cap: an API call.
+public final class MemoryTransfer {
     let tag: Int
     let easy: CurlEasy
     let maxBodyBytes: Int
@@ -120,7 +105,8 @@ final class MemoryTransfer {
     var tooLarge = false
     let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE) + 1)
 
-    init(tag: Int, easy: CurlEasy, maxBodyBytes: Int) {
+    /// A transfer on `easy` keeping at most `maxBodyBytes` of the body.
+    public init(tag: Int = 0, easy: CurlEasy, maxBodyBytes: Int = 16 << 20) {
         self.tag = tag
         self.easy = easy
         self.maxBodyBytes = maxBodyBytes
@@ -128,6 +114,30 @@ final class MemoryTransfer {
     }
 
     deinit { errorBuffer.deallocate() }
+
+    /// Sets the options of a GET of `url` (http or https only) on the reset
+    /// handle; a failure when libcurl refuses one.
+    public func configure(url: String, connectTimeout: Double, timeout: Double, share: UnsafeMutableRawPointer?) -> FetchFailure? {
+        do {
+            try easy.set(CURLOPT_URL, url)
+            try easy.set(CURLOPT_PROTOCOLS_STR, "http,https")
+            try easy.set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+            try easy.set(CURLOPT_FOLLOWLOCATION, 1)
+            try easy.set(CURLOPT_MAXREDIRS, 5)
+            try easy.set(CURLOPT_NOSIGNAL, 1)
+            try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
+            try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
+            try easy.set(CURLOPT_ACCEPT_ENCODING, "")
+            try easy.set(CURLOPT_USERAGENT, "sposure/1")
+            try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
+            try easy.set(CURLOPT_WRITEFUNCTION, callback: memoryTransferWrite)
+            try easy.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
+            if let share { try easy.set(CURLOPT_SHARE, pointer: share) }
+        } catch {
+            return FetchFailure("transfer", "libcurl refused an option: \(error)")
+        }
+        return nil
+    }
 
     func receive(_ data: UnsafeRawBufferPointer) -> Int {
         guard body.count + data.count <= maxBodyBytes else {
@@ -138,7 +148,8 @@ final class MemoryTransfer {
         return data.count
     }
 
-    func response(_ result: CURLcode) -> HTTPClient.Response {
+    /// What came back, once libcurl has finished with `result`.
+    public func response(_ result: CURLcode) -> HTTPClient.Response {
         let status = easy.responseCode
         let retryAfter = easy.info(offset: CURLINFO_RETRY_AFTER)
         var failure: FetchFailure?

@@ -7,11 +7,28 @@
 /// on. The window bounds how many items may be in the stage at once, read
 /// but not yet written, which bounds the reorder buffer and the lines waiting
 /// for room in the output queue.
+///
+/// A result may also be made at its turn (``emit(_:later:)``): the lines are
+/// made only once every earlier result has been handed on, so work that must
+/// see results in input order (dropping repeats across pages) runs in that order.
 public final class OutputSequencer {
+    /// A result held for its turn: its lines, or how to make them then.
+    private enum Held {
+        case lines([[UInt8]])
+        case later(() -> [[UInt8]])
+
+        func make() -> [[UInt8]] {
+            switch self {
+            case .lines(let lines): return lines
+            case .later(let make): return make()
+            }
+        }
+    }
+
     private let output: BoundedQueue<[UInt8]>
     private let ordered: Bool
     private let window: Int
-    private var reorder = ReorderBuffer<[[UInt8]]>()
+    private var reorder = ReorderBuffer<Held>()
     private var pending: [[UInt8]] = []
     private var pendingStart = 0
     private var issued = 0
@@ -42,19 +59,29 @@ public final class OutputSequencer {
 
     /// The result of item `sequence`: its lines (possibly none).
     public func emit(_ sequence: Int, _ lines: [[UInt8]]) {
+        settle(sequence, .lines(lines))
+    }
+
+    /// The result of item `sequence`, made by `make` at its turn: once every
+    /// earlier item's result has been handed on (at once when unordered).
+    public func emit(_ sequence: Int, later make: @escaping () -> [[UInt8]]) {
+        settle(sequence, .later(make))
+    }
+
+    private func settle(_ sequence: Int, _ result: Held) {
         if ordered && sequence == reorder.next && reorder.count == 0 {
             // Next in line, nothing held: no need to go through the reorder buffer.
             reorder.skip()
-            pending.append(contentsOf: lines)
+            pending.append(contentsOf: result.make())
             released += 1
         } else if ordered {
-            reorder.put(sequence, lines)
+            reorder.put(sequence, result)
             for ready in reorder.takeReady() {
-                pending.append(contentsOf: ready)
+                pending.append(contentsOf: ready.make())
                 released += 1
             }
         } else {
-            pending.append(contentsOf: lines)
+            pending.append(contentsOf: result.make())
             released += 1
         }
     }
