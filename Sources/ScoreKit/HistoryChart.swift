@@ -1,3 +1,5 @@
+import SposureKit
+
 /// The history as a standalone SVG chart a browser opens.
 ///
 /// Two panels share the x axis, one column per round, oldest on the left:

@@ -40,27 +40,10 @@ public enum LifetimeReporter {
 
     /// Writes `text` to a temporary file beside `path` and renames it into place.
     static func writeAtomically(_ text: String, to path: String) throws(HistoryError) {
-        let temporary = path + ".tmp-\(getpid())"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw HistoryError("create", path: temporary, code: errno) }
-        let bytes = Array(text.utf8)
-        var offset = 0
-        var failure: Int32?
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            offset += n
-        }
-        if failure == nil && fsync(fd) != 0 { failure = errno }
-        close(fd)
-        if failure == nil && rename(temporary, path) != 0 { failure = errno }
-        if let failure {
-            unlink(temporary)
-            throw HistoryError("write", path: path, code: failure)
+        do {
+            try SposureKit.writeAtomically(Array(text.utf8), to: path)
+        } catch {
+            throw HistoryError(error.doing == "create" ? "create" : "write", path: error.path, code: error.code)
         }
     }
 }

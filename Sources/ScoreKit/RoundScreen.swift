@@ -1,3 +1,5 @@
+import SposureKit
+
 /// The Game Over screen: a round's report as text for a person.
 ///
 /// ```

@@ -1,3 +1,5 @@
+import SposureKit
+
 /// The one line `--share` prints, to paste anywhere:
 /// "Held on 2m 14s through 23 GIFs of spiders — personal best".
 public enum ShareLine {

@@ -33,7 +33,8 @@ import Testing
         let name = "spi\u{1B}[31mders\u{202E}\n" + String(repeating: "x", count: 50)
         let line = ShareLine.make(ScoredRound(round: round(1000, gifs: 1, sections: [(name, 1000)])))
         #expect(!line.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{202E}" })
-        #expect(line.hasPrefix("Held on 1s through 1 GIF of spi[31mders x"))
+        // The escape sequence goes whole, not just its ESC (issue 16: "[31m" was left behind).
+        #expect(line.hasPrefix("Held on 1s through 1 GIF of spiders x"))
         #expect(line.hasSuffix("…"))
     }
 

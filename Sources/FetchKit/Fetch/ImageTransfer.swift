@@ -154,15 +154,9 @@ final class ImageTransfer {
                 return false
             }
         }
-        var offset = 0
-        while offset < data.count {
-            let n = write(fd, data.baseAddress! + offset, data.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = FetchFailure("cache_write", "cannot write \(temporaryPath): \(String(cString: strerror(errno)))")
-                return false
-            }
-            offset += n
+        if let code = writeAll(fd, data) {
+            failure = FetchFailure("cache_write", "cannot write \(temporaryPath): \(String(cString: strerror(code)))")
+            return false
         }
         return true
     }

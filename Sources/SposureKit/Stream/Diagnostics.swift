@@ -132,36 +132,9 @@ public final class Diagnostics: @unchecked Sendable {
 
     private func write(_ text: String) {
         if isTerminal { terminalWrites += 1 }
-        var text = text
-        text.withUTF8 { utf8 in
-            var offset = 0
-            while offset < utf8.count {
-                let n = Glibc.write(fd, utf8.baseAddress! + offset, utf8.count - offset)
-                if n <= 0 {
-                    if n < 0 && errno == EINTR { continue }
-                    return
-                }
-                offset += n
-            }
-        }
+        _ = writeAll(fd, text)
     }
 
-    /// `text` with control characters (C0, DEL, C1) shown as `\u{…}` escapes, so
-    /// remote text cannot move the cursor or change the terminal.
-    public static func sanitize(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var out = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if isControl(scalar) {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
-            } else {
-                out.append(scalar)
-            }
-        }
-        return String(out)
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
+    /// `text` with control characters shown as `\u{…}` escapes (``RemoteText/visible(_:)``).
+    public static func sanitize(_ text: String) -> String { RemoteText.visible(text) }
 }

@@ -276,20 +276,8 @@ public final class Stage: @unchecked Sendable {
         writerDone.signal()
     }
 
-    /// Writes all of `bytes`; returns the errno of a failure.
+    /// Writes all of `bytes` to stdout, or to `fd`; returns the errno of a failure.
     private func writeAll(_ bytes: [UInt8], to fd: Int32? = nil) -> Int32? {
-        let outputFD = fd ?? outputFD
-        return bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(outputFD, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        SposureKit.writeAll(fd ?? outputFD, bytes)
     }
 }

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writes all of `bytes` to `fd`: again after a signal (EINTR) and, on a
+/// non-blocking descriptor, once it can take more (EAGAIN). Returns the errno
+/// of a failure, nil when everything was written.
+public func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var offset = 0
+    while offset < bytes.count {
+        let n = write(fd, base + offset, bytes.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            if errno == EAGAIN || errno == EWOULDBLOCK {
+                var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&ready, 1, -1)
+                continue
+            }
+            return errno
+        }
+        if n == 0 { return EIO }
+        offset += n
+    }
+    return nil
+}
+
+/// Writes all of `bytes` to `fd` (see ``writeAll(_:_:)-(Int32,UnsafeRawBufferPointer)``).
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
+    bytes.withUnsafeBytes { writeAll(fd, $0) }
+}
+
+/// Writes all of `text`, as UTF-8, to `fd`.
+public func writeAll(_ fd: Int32, _ text: String) -> Int32? {
+    var text = text
+    return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
+}
+
+/// A file that could not be written whole: what was being done, where, and errno.
+public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What failed: "create", "write", "sync" or "rename into".
+    public var doing: String
+    /// The file.
+    public var path: String
+    /// The errno.
+    public var code: Int32
+
+    /// An error of `doing` on `path` with errno `code`.
+    public init(_ doing: String, path: String, code: Int32) {
+        self.doing = doing
+        self.path = path
+        self.code = code
+    }
+
+    /// "cannot write PATH: reason".
+    public var description: String { "cannot \(doing) \(path): \(String(cString: strerror(code)))" }
+}
+
+/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it
+/// into place, so a reader sees the old file or the new one, never half of
+/// one; the temporary file is removed on failure.
+public func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileWriteError) {
+    let temporary = path + ".tmp-\(getpid())"
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+    guard fd >= 0 else { throw FileWriteError("create", path: temporary, code: errno) }
+    var failure: FileWriteError?
+    if let code = writeAll(fd, bytes) {
+        failure = FileWriteError("write", path: path, code: code)
+    } else if fsync(fd) != 0 {
+        failure = FileWriteError("sync", path: path, code: errno)
+    }
+    close(fd)
+    if failure == nil && rename(temporary, path) != 0 {
+        failure = FileWriteError("rename into", path: path, code: errno)
+    }
+    if let failure {
+        unlink(temporary)
+        throw failure
+    }
+}

@@ -1,0 +1,34 @@
+import SposureKit
+import Testing
+
+@Suite struct RemoteTextTests {
+    @Test func removesControlsAndBidiOverrides() {
+        // ESC [ 2 J and C1 CSI "e" are sequences: they go whole.
+        #expect(RemoteText.clean("a\u{1B}[2Jb\u{202E}c\u{7F}d\u{9B}e") == "abcd")
+        #expect(RemoteText.clean("x\u{200E}y\u{061C}z\u{2067}") == "xyz")
+    }
+
+    @Test func foldsWhiteSpaceToOneLine() {
+        #expect(RemoteText.clean("  big\n\t spiders  ") == "big spiders")
+        #expect(RemoteText.clean("next\u{85}line\u{2028}too") == "next line too")
+    }
+
+    @Test func cutsLongTextWithAnEllipsis() {
+        #expect(RemoteText.clean(String(repeating: "x", count: 50), limit: 10) == "xxxxxxxxx…")
+        #expect(RemoteText.clean("short", limit: 10) == "short")
+    }
+
+    /// Regression (issue 16): score's report showed `osc52]52;c;cHduZWQK`, the
+    /// payload of a clipboard-writing OSC 52 sequence, because only its ESC was removed.
+    @Test func removesTheWholeOSCPayloadNotJustItsEscape() {
+        #expect(RemoteText.clean("osc52\u{1B}]52;c;cHduZWQK\u{07}") == "osc52")
+        #expect(RemoteText.clean("title\u{1B}]0;pwned\u{1B}\\ ok") == "title ok")
+        #expect(RemoteText.strip("dcs\u{1B}P1;2|payload\u{1B}\\!") == "dcs!")
+        #expect(RemoteText.strip("two\u{1B}(Bchar") == "twochar")
+    }
+
+    @Test func visibleKeepsEveryCharacterButShowsControls() {
+        #expect(RemoteText.visible("title\u{1B}]0;pwned\u{07}\u{9B}2J ok") == "title\\u{1b}]0;pwned\\u{7}\\u{9b}2J ok")
+        #expect(RemoteText.visible("plain é") == "plain é")
+    }
+}
