@@ -12,7 +12,8 @@ let package = Package(
         .library(name: "SposureKit", targets: ["SposureKit"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // 1.7.0: @ParentCommand (score history reads score's options).
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.7.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
     ],
     targets: [
@@ -29,11 +30,16 @@ let package = Package(
         // Typed wrappers for libcurl's variadic calls, which Swift cannot call.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
 
-        // The stream kit and everything two or more tools share.
+        // The stream kit and everything two or more tools share (no command
+        // line: the kits are used from tests and other programs as they are).
+        .target(name: "SposureKit", dependencies: ["CJansson"]),
+
+        // What every command line shares: the stream options and the
+        // argument conformances of the kits' value types.
         .target(
-            name: "SposureKit",
+            name: "SposureCLI",
             dependencies: [
-                "CJansson",
+                "SposureKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -45,7 +51,6 @@ let package = Package(
             dependencies: [
                 "SposureKit", "CCurl", "CurlShim",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // The Giphy API: page planning, responses, renditions.
@@ -54,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "giphy-pages",
             dependencies: [
-                "SposureKit", "FetchKit", "GiphyKit",
+                "SposureKit", "SposureCLI", "FetchKit", "GiphyKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -64,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "score",
             dependencies: [
-                "SposureKit", "ScoreKit",
+                "SposureKit", "SposureCLI", "ScoreKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -82,21 +87,22 @@ let package = Package(
         .executableTarget(
             name: "gif-play",
             dependencies: [
-                "SposureKit", "GIFEngine", "PlayerKit",
+                "SposureKit", "SposureCLI", "GIFEngine", "PlayerKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .executableTarget(
             name: "fetch-images",
             dependencies: [
-                "SposureKit", "FetchKit",
+                "SposureKit", "SposureCLI", "FetchKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Shared by the test targets: a real HTTP server on 127.0.0.1 and
         // helpers that run the built executables over pipes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "FetchKit", "TestSupport", "CJansson"]),
+        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "SposureKit", "TestSupport", "CCurl"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FetchKit
+import SposureCLI
 import SposureKit
 
 /// `fetch-images`: the concurrent image fetcher, the third stage of the game.
@@ -79,7 +80,7 @@ struct FetchImages: ParsableCommand {
     var http = HTTPVersion.auto
 
     @OptionGroup
-    var stream: StageOptions
+    var stream: StreamOptions
 
     mutating func validate() throws {
         guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 1024.") }
@@ -105,7 +106,7 @@ struct FetchImages: ParsableCommand {
         configuration.httpVersion = http
         configuration.window = max(stream.buffer, concurrency * 4)
 
-        let stage = Stage(name: "fetch-images", options: stream)
+        let stage = Stage(name: "fetch-images", options: stream.stageOptions)
         let imageCache: ImageCache
         do {
             imageCache = try ImageCache(root: cache ?? ImageCache.defaultRoot())
@@ -131,3 +132,6 @@ struct FetchImages: ParsableCommand {
 enum Order: String, EnumerableFlag {
     case ordered, unordered
 }
+
+/// `--http auto|1.1|2`.
+extension HTTPVersion: ExpressibleByArgument {}

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 
 /// A size given as `WxH` (`80x24`, `8×16`).
 struct Dimensions: ExpressibleByArgument, Equatable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 
 /// `gif-play`: the frame player, the fourth stage of the game, and the GIF
 /// engine's tools (`frames`, `samples`).

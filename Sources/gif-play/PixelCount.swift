@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 
 /// A number of pixels given as a count (`16777216`, `16M`, `1G`) or as `WxH`.
 struct PixelCount: ExpressibleByArgument, Equatable {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 import Foundation
 import GIFEngine
 import PlayerKit
@@ -133,7 +134,7 @@ struct Play: ParsableCommand {
         configuration.thresholds.gapFactor = repeatGap
         configuration.thresholds.minimumGapMs = repeatGapMin.milliseconds
 
-        let options = try StageOptions.parse(["--buffer", "16"] + (strict ? ["--strict"] : []) + (quiet ? ["--quiet"] : []))
+        let options = StageOptions(buffer: 16, strict: strict, quiet: quiet)
         let diagnostics = Diagnostics(tool: "gif-play", quiet: quiet)
 
         var script: [ScriptedHold] = []

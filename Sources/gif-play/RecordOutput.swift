@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 import SposureKit
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 import Foundation
 import GIFEngine
 import PlayerKit

@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 import SposureKit
 
 /// `giphy-pages`: the first two stages, the page emitter and the URL lister.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GiphyKit
+import SposureCLI
 import SposureKit
 
 extension GiphyPages {
@@ -48,7 +49,7 @@ extension GiphyPages {
         var timeout = TimeSpan(seconds: 30)
 
         @OptionGroup var api: APIOptions
-        @OptionGroup var stream: StageOptions
+        @OptionGroup var stream: StreamOptions
 
         mutating func validate() throws {
             guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 16.") }
@@ -82,7 +83,7 @@ extension GiphyPages {
             configuration.timeout = timeout.seconds
             configuration.window = max(stream.buffer, concurrency * 4)
 
-            let stage = Stage(name: "giphy-pages list", options: stream)
+            let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
             let access: GiphyAccess
             do {
                 access = try GiphyAccess(apiURL: api.apiURL)

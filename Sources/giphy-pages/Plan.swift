@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GiphyKit
+import SposureCLI
 import SposureKit
 
 extension GiphyPages {
@@ -68,7 +69,7 @@ extension GiphyPages {
         var total: Int?
 
         @OptionGroup var api: APIOptions
-        @OptionGroup var stream: StageOptions
+        @OptionGroup var stream: StreamOptions
 
         var allQueries: [String] { query + queries }
 
@@ -106,7 +107,7 @@ extension GiphyPages {
             configuration.followInterval = follow ? interval.seconds : nil
             configuration.maxWait = api.maxWait.seconds
 
-            let stage = Stage(name: "giphy-pages plan", options: stream)
+            let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
             var access: GiphyAccess?
             if !noPing {
                 do {

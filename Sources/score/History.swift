@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 import Foundation
 import ScoreKit
 import SposureKit
@@ -50,7 +51,7 @@ extension Score {
         }
 
         func run() throws {
-            let options = try StageOptions.parse(score.quiet ? ["--quiet"] : [])
+            let options = StageOptions(quiet: score.quiet)
             let stage = Stage(name: "score history", options: options)
             var configuration = LifetimeConfiguration()
             configuration.format = score.format ?? (isatty(1) == 1 ? .text : .json)

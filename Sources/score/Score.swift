@@ -1,4 +1,5 @@
 import ArgumentParser
+import SposureCLI
 import Foundation
 import ScoreKit
 import SposureKit
@@ -86,7 +87,7 @@ struct Score: ParsableCommand {
 
     func run() throws {
         // Bad lines are never fatal here, so no --strict: the options are made, not parsed.
-        let options = try StageOptions.parse((quiet ? ["--quiet"] : []) + ["--max-line", "\(maxLine.bytes)"])
+        let options = StageOptions(quiet: quiet, maxLine: maxLine)
         let stage = Stage(name: "score", options: options)
 
         var configuration = ReportConfiguration()

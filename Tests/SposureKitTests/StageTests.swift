@@ -1,4 +1,5 @@
 import Foundation
+import SposureCLI
 import Testing
 import TestSupport
 @testable import SposureKit
@@ -7,7 +8,7 @@ import TestSupport
 /// as read, every bad line as its error record. Returns stdout, stderr and the exit status.
 func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [String], err: String, status: Int32) {
     let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    let stage = Stage(name: "test-stage", options: try StageOptions.parse(options),
+    let stage = Stage(name: "test-stage", options: try StreamOptions.parse(options).stageOptions,
                       inputFD: stdin.fileHandleForReading.fileDescriptor,
                       outputFD: stdout.fileHandleForWriting.fileDescriptor,
                       errorFD: stderr.fileHandleForWriting.fileDescriptor)
@@ -90,7 +91,7 @@ func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [St
     }
 
     @Test func rejectsAZeroBuffer() {
-        #expect(throws: (any Error).self) { try StageOptions.parse(["--buffer", "0"]) }
+        #expect(throws: (any Error).self) { try StreamOptions.parse(["--buffer", "0"]) }
     }
 }
 

@@ -1,4 +1,3 @@
-import ArgumentParser
 import SposureKit
 
 /// How `fetch-images` fetches: limits, timeouts, retries and policy.
@@ -37,7 +36,7 @@ public struct FetchConfiguration: Sendable {
 }
 
 /// The HTTP version `fetch-images` asks for.
-public enum HTTPVersion: String, ExpressibleByArgument, CaseIterable, Sendable {
+public enum HTTPVersion: String, CaseIterable, Sendable {
     /// HTTP/2 over TLS when the server offers it, HTTP/1.1 otherwise.
     case auto
     /// HTTP/1.1 only: one transfer per connection, many connections.

@@ -1,30 +1,22 @@
-import ArgumentParser
-
 /// The options every stage takes: buffers, strictness, noise.
-public struct StageOptions: ParsableArguments, Sendable {
-    /// The capacity of each queue.
-    @Option(name: .long, help: ArgumentHelp(
-        "How many records each queue holds (input and output).",
-        discussion: "A full queue blocks its producer: a slow reader downstream slows this stage instead of growing its memory.",
-        valueName: "n"))
-    public var buffer: Int = 256
-
-    /// Bad lines are fatal.
-    @Flag(name: .long, help: "Stop at the first line that is not a JSON object (exit 2) instead of writing a bad_json error record and going on.")
-    public var strict = false
-
+///
+/// The command lines read them as `StreamOptions` (SposureCLI); the kits and
+/// the tests make them directly.
+public struct StageOptions: Sendable, Equatable {
+    /// The capacity of each queue (input and output).
+    public var buffer: Int
+    /// Bad lines are fatal (exit 2) instead of becoming `bad_json` records.
+    public var strict: Bool
     /// No warnings or progress.
-    @Flag(name: .long, help: "No progress line and no per-record warnings on stderr (errors that stop the run still print).")
-    public var quiet = false
-
+    public var quiet: Bool
     /// The longest accepted line.
-    @Option(name: .long, help: ArgumentHelp("The longest input line accepted; a longer one becomes a bad_json error record.", valueName: "size"))
-    public var maxLine = ByteCount(1 << 20)
+    public var maxLine: ByteCount
 
-    public init() {}
-
-    public func validate() throws {
-        guard buffer >= 1 else { throw ValidationError("--buffer must be at least 1.") }
-        guard maxLine.bytes >= 64 else { throw ValidationError("--max-line must be at least 64 bytes.") }
+    /// Options with the command lines' defaults unless given.
+    public init(buffer: Int = 256, strict: Bool = false, quiet: Bool = false, maxLine: ByteCount = ByteCount(1 << 20)) {
+        self.buffer = buffer
+        self.strict = strict
+        self.quiet = quiet
+        self.maxLine = maxLine
     }
 }

@@ -1,14 +1,14 @@
-import ArgumentParser
 import Foundation
 
 /// A number of bytes given as `123`, `512KB`, `20MB`, `1GiB` (KB = 1000, KiB = 1024).
-public struct ByteCount: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
+public struct ByteCount: Sendable, Equatable, CustomStringConvertible {
     /// The count in bytes.
     public var bytes: Int
 
     /// A count of `bytes`.
     public init(_ bytes: Int) { self.bytes = bytes }
 
+    /// Parses `123`, `512KB`, `20MB`, `1GiB`; nil for anything else.
     public init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
         let digits = text.prefix(while: { $0.isNumber || $0 == "." })
@@ -40,18 +40,17 @@ public struct ByteCount: ExpressibleByArgument, Sendable, Equatable, CustomStrin
         default: return String(format: "%.2f GB", value / 1e9)
         }
     }
-
-    public static var defaultCompletionKind: CompletionKind { .default }
 }
 
 /// A span of time given as `250ms`, `10s`, `1.5s`, `2m`, `1h` (a bare number is seconds).
-public struct TimeSpan: ExpressibleByArgument, Sendable, Equatable, CustomStringConvertible {
+public struct TimeSpan: Sendable, Equatable, CustomStringConvertible {
     /// The span in seconds.
     public var seconds: Double
 
     /// A span of `seconds`.
     public init(seconds: Double) { self.seconds = seconds }
 
+    /// Parses `250ms`, `10s`, `1.5s`, `2m`, `1h`; nil for anything else.
     public init?(argument: String) {
         let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
         let digits = text.prefix(while: { $0.isNumber || $0 == "." })

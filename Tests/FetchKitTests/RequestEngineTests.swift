@@ -1,0 +1,319 @@
+// Direct tests of the RequestEngine: a small client (GETs of the paths that
+// `req` records name) over libcurl against a real server on 127.0.0.1, the
+// records going through a Stage over real pipes.
+
+import CCurl
+import Foundation
+import Testing
+import TestSupport
+@testable import FetchKit
+@testable import SposureKit
+
+/// A job of the test client: the path it GETs.
+final class PathJob: RequestJob {
+    let path: String
+    let record: JSONRecord
+    init(sequence: Int, path: String, record: JSONRecord) {
+        self.path = path
+        self.record = record
+        super.init(sequence: sequence, host: "127.0.0.1")
+    }
+}
+
+/// GETs `{"kind":"req","path":…}` records; writes `{"kind":"res","path":…,"status":…,"body":…}`
+/// or the error record. Counts what the engine asks of it.
+final class PathClient: RequestClient {
+    let stage: Stage
+    let server: HTTPTestServer
+    let sequencer: OutputSequencer
+    var engine: RequestEngine<PathClient>!
+    var running = 0
+    var mostRunning = 0
+    var retries = 0
+    var starts: [String] = []
+    var pauseUntil: UInt64 = 0
+    var stopOn: String?
+    var interrupted: [Int] = []
+
+    init(stage: Stage, server: HTTPTestServer, limits: RequestLimits, ordered: Bool = true) throws {
+        self.stage = stage
+        self.server = server
+        sequencer = OutputSequencer(output: stage.output, ordered: ordered, window: 64)
+        engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self, limits: limits)
+    }
+
+    func admit(_ sequence: Int, _ input: InputRecord) -> PathJob? {
+        guard input.record.kind == "req", let path = input.record.string("path") else {
+            sequencer.emit(sequence, input.raw)
+            return nil
+        }
+        return PathJob(sequence: sequence, path: path, record: input.record)
+    }
+
+    func gate(_ job: PathJob, now: UInt64) -> RequestGate {
+        if now < pauseUntil { return .pause(seconds: Double(pauseUntil - now) / 1e9) }
+        return .start
+    }
+
+    func start(_ job: PathJob, on easy: CurlEasy, share: UnsafeMutableRawPointer?) -> Result<MemoryTransfer, FetchFailure> {
+        let transfer = MemoryTransfer(tag: job.sequence, easy: easy)
+        if let failure = transfer.configure(url: server.url(job.path), connectTimeout: 5, timeout: 20, share: share) {
+            return .failure(failure)
+        }
+        starts.append(job.path)
+        running += 1
+        mostRunning = max(mostRunning, running)
+        return .success(transfer)
+    }
+
+    func complete(_ job: PathJob, _ transfer: MemoryTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
+        running -= 1
+        let response = transfer.response(result)
+        if let failure = response.failure { return .failed(failure) }
+        if response.status >= 400 {
+            if job.path == stopOn {
+                emitError(job, FetchFailure("refused", "stop here"))
+                return .stop(FetchFailure("not_run", "stopped by an earlier answer"))
+            }
+            return .failed(.http(response.status, url: server.url(job.path)))
+        }
+        let record = job.record.copy()
+        record.set("kind", "res")
+        record.set("status", response.status)
+        record.set("body", String(decoding: response.body, as: UTF8.self))
+        record.set("attempts", job.attempts)
+        sequencer.emit(job.sequence, record.serialized())
+        return .done
+    }
+
+    func discard(_ transfer: MemoryTransfer) {}
+
+    func fail(_ job: PathJob, _ failure: FetchFailure) { emitError(job, failure) }
+
+    func interrupt(_ jobs: [PathJob], with failure: FetchFailure) {
+        for job in jobs {
+            interrupted.append(job.sequence)
+            emitError(job, failure)
+        }
+    }
+
+    private func emitError(_ job: PathJob, _ failure: FetchFailure) {
+        let record = stage.makeError(job.record.copy(), code: failure.code, message: failure.message)
+        record.set("attempts", job.attempts)
+        sequencer.emit(job.sequence, record.serialized())
+    }
+
+    func takeDeferred() -> Int { 0 }
+    var deferredCount: Int { 0 }
+    func finishDeferred() {}
+    func noteBadLines(_ count: Int) {}
+    func noteRetry() { retries += 1 }
+    func progressLine(active: Int) -> String { "\(active) active" }
+}
+
+/// Runs `client`'s engine over a stage reading `input`, returns the lines written and stderr.
+private func runEngine(_ input: String, server: HTTPTestServer, limits: RequestLimits, ordered: Bool = true,
+                       configure: (PathClient) -> Void = { _ in }) throws -> (lines: [String], client: PathClient) {
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    let stage = Stage(name: "engine-test", options: StageOptions(buffer: 16),
+                      inputFD: stdin.fileHandleForReading.fileDescriptor,
+                      outputFD: stdout.fileHandleForWriting.fileDescriptor,
+                      errorFD: stderr.fileHandleForWriting.fileDescriptor)
+    let client = try PathClient(stage: stage, server: server, limits: limits, ordered: ordered)
+    configure(client)
+    let feeder = Thread {
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try? stdin.fileHandleForWriting.close()
+    }
+    feeder.start()
+    stage.start(trapSignals: false)
+    // Drain stdout as it comes, so a full pipe never blocks the writer.
+    let collected = LockedBytes()
+    let readerDone = DispatchSemaphore(value: 0)
+    let reader = Thread {
+        while case let data = stdout.fileHandleForReading.availableData, !data.isEmpty { collected.append(data) }
+        readerDone.signal()
+    }
+    reader.start()
+    client.engine.run()
+    _ = stage.drain(failed: false)
+    try stdout.fileHandleForWriting.close()
+    try stderr.fileHandleForWriting.close()
+    readerDone.wait()
+    client.engine = nil
+    let text = String(decoding: collected.bytes, as: UTF8.self)
+    return (text.split(separator: "\n").map(String.init), client)
+}
+
+/// Bytes gathered by a reader thread.
+private final class LockedBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.withLock { data.append(more) } }
+    var bytes: Data { lock.withLock { data } }
+}
+
+private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"# + "\n" }
+
+@Suite struct RequestEngineTests {
+    @Test func answersComeOutInInputOrderThoughTheyFinishOutOfOrder() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/slow", response: HTTPTestServer.Response.ok(Array("slow".utf8), contentType: "text/plain").delayed(0.3))
+        server.route("/fast", response: .ok(Array("fast".utf8), contentType: "text/plain"))
+        let input = req("/slow") + #"{"kind":"other","n":1}"# + "\n" + req("/fast")
+        let (lines, _) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 4, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
+        #expect(lines == [
+            #"{"kind":"res","path":"/slow","status":200,"body":"slow","attempts":1}"#,
+            #"{"kind":"other","n":1}"#,
+            #"{"kind":"res","path":"/fast","status":200,"body":"fast","attempts":1}"#,
+        ])
+    }
+
+    @Test func unorderedHandsEachAnswerOnAsItFinishes() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/slow", response: HTTPTestServer.Response.ok(Array("slow".utf8), contentType: "text/plain").delayed(0.5))
+        server.route("/fast", response: .ok(Array("fast".utf8), contentType: "text/plain"))
+        let (lines, _) = try runEngine(req("/slow") + req("/fast"), server: server,
+                                       limits: RequestLimits(concurrency: 4, retry: RetryPolicy(backoff: Backoff(base: 0.01))), ordered: false)
+        #expect(lines.map { $0.contains("/fast") } == [true, false])
+    }
+
+    @Test func neverRunsMoreThanTheConcurrencyOrThePerHostLimit() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/a", response: HTTPTestServer.Response.ok(Array("a".utf8), contentType: "text/plain").delayed(0.05))
+        let input = String(repeating: req("/a"), count: 12)
+        let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 6, perHost: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
+        #expect(lines.count == 12)
+        #expect(lines.allSatisfy { $0.contains(#""status":200"#) })
+        #expect(client.mostRunning == 2)
+    }
+
+    @Test func retriesATransientFailureAndCountsTheAttempts() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/flaky", HTTPTestServer.failing(times: 2, status: 503, then: Array("ok".utf8)))
+        let (lines, client) = try runEngine(req("/flaky"), server: server,
+                                            limits: RequestLimits(concurrency: 2, retry: RetryPolicy(retries: 3, backoff: Backoff(base: 0.01))))
+        #expect(lines == [#"{"kind":"res","path":"/flaky","status":200,"body":"ok","attempts":3}"#])
+        #expect(client.retries == 2)
+        #expect(server.requestCount(for: "/flaky") == 3)
+    }
+
+    @Test func givesUpAfterTheRetriesAndNeverRetriesAPermanentFailure() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/down", response: .status(503))
+        server.route("/gone", response: .status(404))
+        let (lines, client) = try runEngine(req("/down") + req("/gone"), server: server,
+                                            limits: RequestLimits(concurrency: 2, retry: RetryPolicy(retries: 1, backoff: Backoff(base: 0.01))))
+        #expect(lines.count == 2)
+        #expect(lines[0].contains(#""code":"http_503""#) && lines[0].contains(#""attempts":2"#))
+        #expect(lines[1].contains(#""code":"http_404""#) && lines[1].contains(#""attempts":1"#))
+        #expect(client.retries == 1)
+        #expect(server.requestCount(for: "/gone") == 1)
+    }
+
+    @Test func honoursRetryAfterAndFailsAtOnceWhenItAsksTooMuch() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        let calls = Counter()
+        server.route("/later") { _ in
+            calls.next() == 0
+                ? HTTPTestServer.Response(status: 429, headers: [("Retry-After", "1")], body: [])
+                : .ok(Array("now".utf8), contentType: "text/plain")
+        }
+        server.route("/never", response: HTTPTestServer.Response(status: 429, headers: [("Retry-After", "3600")], body: []))
+        let started = monotonicSeconds()
+        let (lines, _) = try runEngine(req("/later") + req("/never"), server: server,
+                                       limits: RequestLimits(concurrency: 2, retry: RetryPolicy(retries: 3, maxRetryAfter: 60, backoff: Backoff(base: 0.01))))
+        #expect(lines[0] == #"{"kind":"res","path":"/later","status":200,"body":"now","attempts":2}"#)
+        #expect(lines[1].contains(#""code":"rate_limited""#) && lines[1].contains(#""attempts":1"#))
+        // The server's second, not the 10 ms backoff.
+        #expect(monotonicSeconds() - started >= 0.9)
+    }
+
+    @Test func aPausedGateStartsNothingUntilItOpens() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/a", response: .ok(Array("a".utf8), contentType: "text/plain"))
+        let started = monotonicNanoseconds()
+        let (lines, _) = try runEngine(req("/a"), server: server, limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) {
+            $0.pauseUntil = started + 400_000_000
+        }
+        #expect(lines.count == 1)
+        #expect(server.requests.count == 1)
+        #expect(monotonicNanoseconds() - started >= 400_000_000)
+    }
+
+    @Test func aStoppingAnswerInterruptsEveryOtherRecordWithItsFailure() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/refuse", response: .status(401))
+        server.route("/slow", response: HTTPTestServer.Response.ok(Array("s".utf8), contentType: "text/plain").delayed(2))
+        let input = req("/refuse") + req("/slow") + req("/slow") + req("/slow")
+        let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) {
+            $0.stopOn = "/refuse"
+        }
+        #expect(lines.count == 4)
+        #expect(lines[0].contains(#""code":"refused""#))
+        #expect(lines.dropFirst().allSatisfy { $0.contains(#""code":"not_run""#) })
+        #expect(client.interrupted == [1, 2, 3])
+    }
+
+    @Test func aStopRequestGivesEveryRecordReadItsLine() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/slow", response: HTTPTestServer.Response.ok(Array("s".utf8), contentType: "text/plain").delayed(5))
+        let input = String(repeating: req("/slow"), count: 5)
+        let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) { client in
+            let stage = client.stage
+            Thread {
+                _ = server.wait(timeout: 10) { server.requests.count >= 2 }
+                stage.requestStop(.signal(SIGTERM))
+            }.start()
+        }
+        #expect(lines.count == 5)
+        #expect(lines.allSatisfy { $0.contains(#""code":"interrupted""#) })
+        #expect(client.interrupted == [0, 1, 2, 3, 4])
+    }
+}
+
+@Suite struct RetryPolicyTests {
+    @Test func stopsAfterTheRetries() {
+        let policy = RetryPolicy(retries: 2, backoff: Backoff(base: 1, cap: 30))
+        #expect(policy.delay(attempts: 1, waited: 0, retryAfter: 0) != nil)
+        #expect(policy.delay(attempts: 2, waited: 0, retryAfter: 0) != nil)
+        #expect(policy.delay(attempts: 3, waited: 0, retryAfter: 0) == nil)
+    }
+
+    @Test func takesTheServersDelayUpToItsLimit() {
+        let policy = RetryPolicy(maxRetryAfter: 60, backoff: Backoff(base: 1))
+        #expect(policy.delay(attempts: 1, waited: 0, retryAfter: 60) == 60)
+        #expect(policy.delay(attempts: 1, waited: 0, retryAfter: 61) == nil)
+    }
+
+    @Test func boundsTheWaitOfAJobInAll() {
+        let policy = RetryPolicy(maxWait: 10, backoff: Backoff(base: 1))
+        #expect(policy.delay(attempts: 1, waited: 5, retryAfter: 5) == 5)
+        #expect(policy.delay(attempts: 1, waited: 5.5, retryAfter: 5) == nil)
+    }
+
+    @Test func jittersBetweenHalfAndAllOfTheBackoff() {
+        let policy = RetryPolicy(backoff: Backoff(base: 2, cap: 30))
+        for attempt in 1...6 {
+            let delay = policy.delay(attempts: attempt, waited: 0, retryAfter: 0) ?? -1
+            let full = min(30, 2 * Double(1 << (attempt - 1)))
+            #expect(delay >= full / 2 && delay <= full)
+        }
+    }
+}
+
+/// A thread-safe counter for server handlers.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { defer { value += 1 }; return value } }
+}
