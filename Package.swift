@@ -104,6 +104,7 @@ let package = Package(
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "SposureKit", "TestSupport", "CCurl"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
+        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GIFEngine
 
 // libnsgif's odd and fuzzer-made GIFs (../shared/corpus/gif-bad): every file
@@ -7,7 +8,7 @@ import Testing
 // never crash, hang or grow without bound. Reaching the end of this test is
 // the check for crashes and hangs; the limits bound what a file may cost.
 
-@Suite(.enabled(if: Corpus.has(Corpus.bad), Corpus.absent(Corpus.bad)))
+@Suite(.enabled(if: Corpus.use(Corpus.bad), Corpus.absent(Corpus.bad)))
 struct GIFBadCorpusTests {
     /// Every `.gif` under the folder, as paths relative to the corpus.
     func allFiles() throws -> [String] {

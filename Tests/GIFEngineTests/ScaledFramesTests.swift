@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GIFEngine
 
 /// `GIFDecoder.nextFrame(scaledBy:)` scales an image that covers the canvas
@@ -155,7 +156,7 @@ import Testing
 
     // MARK: The corpora
 
-    @Test(.enabled(if: Corpus.has(Corpus.pygif), Corpus.absent(Corpus.pygif)))
+    @Test(.enabled(if: Corpus.use(Corpus.pygif), Corpus.absent(Corpus.pygif)))
     func everyConformanceFileGivesTheSameFrames() throws {
         for folder in [Corpus.pygif, Corpus.wuffs] {
             for file in try Corpus.files(in: folder, suffix: ".gif") {
@@ -164,7 +165,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: Corpus.has(Corpus.bad), Corpus.absent(Corpus.bad)))
+    @Test(.enabled(if: Corpus.use(Corpus.bad), Corpus.absent(Corpus.bad)))
     func everyCorruptFileGivesTheSameFramesAndFault() throws {
         let base = Corpus.path(Corpus.bad)
         let files = (FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? [])

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GIFEngine
 
 // Wuffs' hand-made edge cases (../shared/corpus/gif-suite/wuffs-artificial-gif).
@@ -17,7 +18,7 @@ func pixelWords(_ frame: Frame) -> [String] {
     }
 }
 
-@Suite(.enabled(if: Corpus.has(Corpus.wuffs), Corpus.absent(Corpus.wuffs)))
+@Suite(.enabled(if: Corpus.use(Corpus.wuffs), Corpus.absent(Corpus.wuffs)))
 struct WuffsArtificialTests {
     func decode(_ name: String, grouping: FrameGrouping = .displayed) throws -> (info: GIFInfo?, frames: [Frame], error: GIFError?) {
         GIFDecoder.decodeAll(bytes: try Corpus.bytes("\(Corpus.wuffs)/\(name).gif"), options: DecodeOptions(grouping: grouping))

@@ -3,8 +3,9 @@
 // then the pieces of the plan and the lister (PagePlan, QueryDebouncer,
 // RateLimiter, RecentIDs, GIFRecord.cleanTitle, PageRequest, GiphyAccess).
 //
-// The corpus is found from this file: Tests/GiphyPagesTests → ../../../shared/corpus/giphy.
-// When it is absent, the corpus tests print why and pass without checking.
+// The corpus is found from this file: Tests/GiphyKitTests → ../../../shared/corpus/giphy.
+// When it is absent, the corpus tests print why and pass without checking,
+// except under CI, where a missing corpus fails them.
 
 import Foundation
 import GiphyKit
@@ -20,7 +21,11 @@ private func corpusFolder(_ test: String = #function) -> URL? {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../shared/corpus/giphy", isDirectory: true).standardizedFileURL
     guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("README.txt").path) else {
-        print("GiphyCorpusTests.\(test): SKIPPED — the Giphy corpus is absent (looked for \(folder.path))")
+        if Corpus.required {
+            Issue.record("the Giphy corpus is absent (looked for \(folder.path)); CI needs ../shared/corpus")
+        } else {
+            print("GiphyCorpusTests.\(test): SKIPPED — the Giphy corpus is absent (looked for \(folder.path))")
+        }
         return nil
     }
     return folder

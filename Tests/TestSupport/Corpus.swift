@@ -4,9 +4,10 @@ import Testing
 /// The shared test corpora, `../shared/corpus` beside the package (or
 /// `$SPOSURE_CORPUS`). A fresh clone elsewhere has none: the tests that need
 /// it are skipped with a message saying so, and run whenever it is there.
-enum Corpus {
+/// Under CI (`CI` set) a missing corpus is a failure, never a skip.
+public enum Corpus {
     /// The corpus folder.
-    static let root: String = {
+    public static let root: String = {
         if let path = ProcessInfo.processInfo.environment["SPOSURE_CORPUS"], !path.isEmpty { return path }
         let package = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -14,27 +15,37 @@ enum Corpus {
     }()
 
     /// `root/relative`.
-    static func path(_ relative: String) -> String { root + "/" + relative }
+    public static func path(_ relative: String) -> String { root + "/" + relative }
 
     /// Whether `relative` exists under the corpus.
-    static func has(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+    public static func has(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
 
     /// The bytes of `root/relative`.
-    static func bytes(_ relative: String) throws -> [UInt8] {
+    public static func bytes(_ relative: String) throws -> [UInt8] {
         [UInt8](try Data(contentsOf: URL(fileURLWithPath: path(relative))))
     }
 
     /// The files in `root/relative` ending in `suffix`, sorted.
-    static func files(in relative: String, suffix: String) throws -> [String] {
+    public static func files(in relative: String, suffix: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: path(relative))
             .filter { $0.hasSuffix(suffix) }.sorted()
     }
 
-    static let pygif = "gif-suite/pygif"
-    static let wuffs = "gif-suite/wuffs-artificial-gif"
-    static let bad = "gif-bad"
+    public static let pygif = "gif-suite/pygif"
+    public static let wuffs = "gif-suite/wuffs-artificial-gif"
+    public static let bad = "gif-bad"
 
-    static func absent(_ folder: String) -> Comment {
+    /// Whether CI runs the tests: a corpus must be there.
+    public static var required: Bool {
+        !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty
+    }
+
+    /// Whether tests of `relative` run: it is there, or CI requires it (they
+    /// then fail on the missing files instead of being skipped).
+    public static func use(_ relative: String) -> Bool { has(relative) || required }
+
+    /// Why the tests of `folder` are skipped.
+    public static func absent(_ folder: String) -> Comment {
         "\(path(folder)) is absent (a clone without ../shared/corpus): these tests need it and are skipped"
     }
 }
