@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import GIFEngine
 
 /// Black, white, red, green, blue.
 let palette: [[UInt8]] = [[0, 0, 0], [255, 255, 255], [255, 0, 0], [0, 255, 0], [0, 0, 255]]
 let (K, W, R, G, B, T) = ("000000", "ffffff", "ff0000", "00ff00", "0000ff", "....")
 
-func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions()) -> (info: GIFInfo?, frames: [Frame], error: GIFError?) {
+func decodeAll(_ writer: GIFBuilder, _ options: DecodeOptions = DecodeOptions()) -> (info: GIFInfo?, frames: [Frame], error: GIFError?) {
     GIFDecoder.decodeAll(bytes: writer.bytes, options: options)
 }
 
@@ -14,7 +15,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     // MARK: Compositing
 
     @Test func drawsAnImageThroughTheGlobalColorTable() {
-        var gif = TestGIFWriter(width: 2, height: 2, colors: palette)
+        var gif = GIFBuilder(width: 2, height: 2, colors: palette)
         gif.image(width: 2, height: 2, pixels: [2, 3, 4, 1])
         gif.trailer()
         let result = decodeAll(gif)
@@ -25,28 +26,28 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aLocalColorTableWinsOverTheGlobalOne() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.image(width: 1, height: 1, pixels: [1], colors: [[9, 9, 9], [1, 2, 3]])
         gif.trailer()
         #expect(decodeAll(gif).frames.map(pixelWords) == [["010203"]])
     }
 
     @Test func indicesPastTheColorTableAreOpaqueBlack() {
-        var gif = TestGIFWriter(width: 2, height: 1, colors: [[255, 255, 255], [255, 0, 0]])
+        var gif = GIFBuilder(width: 2, height: 1, colors: [[255, 255, 255], [255, 0, 0]])
         gif.image(width: 2, height: 1, pixels: [1, 7], codeSize: 3)
         gif.trailer()
         #expect(decodeAll(gif).frames.map(pixelWords) == [[R, K]])
     }
 
     @Test func withNoColorTableAtAllEveryPixelIsOpaqueBlack() {
-        var gif = TestGIFWriter(width: 2, height: 1)
+        var gif = GIFBuilder(width: 2, height: 1)
         gif.image(width: 2, height: 1, pixels: [0, 1])
         gif.trailer()
         #expect(decodeAll(gif).frames.map(pixelWords) == [[K, K]])
     }
 
     @Test func theTransparentIndexLeavesTheCanvasAsItWas() {
-        var gif = TestGIFWriter(width: 2, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 2, height: 1, colors: palette)
         gif.control(delay: 10)
         gif.image(width: 2, height: 1, pixels: [2, 2])
         gif.control(delay: 10, transparent: 3)
@@ -56,7 +57,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aTransparentIndexOutsideTheTableMakesNothingTransparent() {
-        var gif = TestGIFWriter(width: 2, height: 1, colors: [[255, 255, 255], [255, 0, 0]])
+        var gif = GIFBuilder(width: 2, height: 1, colors: [[255, 255, 255], [255, 0, 0]])
         gif.control(transparent: 5)
         gif.image(width: 2, height: 1, pixels: [1, 5], codeSize: 3)
         gif.trailer()
@@ -64,7 +65,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func imagesAreClippedToTheLogicalScreen() {
-        var gif = TestGIFWriter(width: 3, height: 2, colors: palette)
+        var gif = GIFBuilder(width: 3, height: 2, colors: palette)
         gif.image(left: 2, top: 1, width: 3, height: 3, pixels: [2, 3, 4, 2, 3, 4, 2, 3, 4])
         gif.image(left: 5, top: 0, width: 1, height: 1, pixels: [1])
         gif.trailer()
@@ -76,7 +77,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     @Test func interlacedRowsLandInTheirPasses() {
         // Ten rows, each a different color index: stored order 0 8 | 4 | 2 6 | 1 3 5 7 9.
         let colors = (0..<10).map { [UInt8($0 * 20), 0, 0] }
-        var gif = TestGIFWriter(width: 1, height: 10, colors: colors)
+        var gif = GIFBuilder(width: 1, height: 10, colors: colors)
         gif.image(width: 1, height: 10, pixels: [0, 8, 4, 2, 6, 1, 3, 5, 7, 9], interlaced: true)
         gif.trailer()
         let words = decodeAll(gif).frames.map(pixelWords)
@@ -86,7 +87,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     // MARK: Disposal
 
     @Test func disposalTwoClearsTheImageRectangleToTransparent() {
-        var gif = TestGIFWriter(width: 2, height: 1, colors: palette, background: 1)
+        var gif = GIFBuilder(width: 2, height: 1, colors: palette, background: 1)
         gif.control(delay: 10)
         gif.image(width: 2, height: 1, pixels: [2, 2])
         gif.control(delay: 10, disposal: 2)
@@ -98,7 +99,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func disposalThreeRestoresTheCanvasAsItWasBeforeTheImage() {
-        var gif = TestGIFWriter(width: 2, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 2, height: 1, colors: palette)
         gif.control(delay: 10)
         gif.image(width: 2, height: 1, pixels: [2, 2])
         gif.control(delay: 10, disposal: 3)
@@ -114,7 +115,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     @Test func disposalThreeAfterDisposalTwoRestoresTheClearedCanvas() {
         // "As it was before the image": after the first image's disposal 2,
         // not the first image itself (pygif's runner would restore that).
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.control(delay: 10, disposal: 2)
         gif.image(width: 1, height: 1, pixels: [2])
         gif.control(delay: 10, disposal: 3)
@@ -126,7 +127,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func disposalFourIsReadAsRestorePrevious() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.control(delay: 10)
         gif.image(width: 1, height: 1, pixels: [2])
         gif.control(delay: 10, disposal: 4)
@@ -140,7 +141,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     // MARK: Frames and delays
 
     @Test func imagesWithoutADelayMergeIntoTheNextFrame() {
-        var gif = TestGIFWriter(width: 2, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 2, height: 1, colors: palette)
         gif.loop(0)
         gif.control(delay: 50)
         gif.image(width: 2, height: 1, pixels: [1, 1])
@@ -162,7 +163,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func everyImageGroupingMakesEachImageAFrame() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.control(delay: 50)
         gif.image(width: 1, height: 1, pixels: [1])
         gif.image(width: 1, height: 1, pixels: [2])
@@ -173,13 +174,13 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func imagesWithoutAnyDelayAreTilesOfOnePictureUnlessTheFileLoops() {
-        var tiles = TestGIFWriter(width: 2, height: 1, colors: palette)
+        var tiles = GIFBuilder(width: 2, height: 1, colors: palette)
         tiles.image(width: 1, height: 1, pixels: [2])
         tiles.image(left: 1, width: 1, height: 1, pixels: [3])
         tiles.trailer()
         #expect(decodeAll(tiles).frames.map(pixelWords) == [[R, G]])
 
-        var looping = TestGIFWriter(width: 2, height: 1, colors: palette)
+        var looping = GIFBuilder(width: 2, height: 1, colors: palette)
         looping.loop(0)
         looping.image(width: 1, height: 1, pixels: [2])
         looping.image(left: 1, width: 1, height: 1, pixels: [3])
@@ -190,7 +191,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aGIF87aFileWithSeveralImagesIsAnAnimation() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette, version: "GIF87a")
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette, version: "GIF87a")
         gif.image(width: 1, height: 1, pixels: [2])
         gif.image(width: 1, height: 1, pixels: [3])
         gif.trailer()
@@ -207,7 +208,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func theLoopCountAndCommentAreReadWhereverTheyAre() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.image(width: 1, height: 1, pixels: [1])
         gif.comment(Array("first".utf8))
         gif.loop(3)
@@ -219,7 +220,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aCommentThatIsNotUTF8IsReadAsLatin1() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.comment([0x63, 0x61, 0x66, 0xE9])
         gif.image(width: 1, height: 1, pixels: [1])
         gif.trailer()
@@ -227,7 +228,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aFileWithNoImageGivesOneTransparentFrame() {
-        var gif = TestGIFWriter(width: 3, height: 2, colors: palette)
+        var gif = GIFBuilder(width: 3, height: 2, colors: palette)
         gif.trailer()
         let result = decodeAll(gif)
         #expect(result.error == nil)
@@ -237,7 +238,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aFrameKeptByTheCallerIsNotChangedByLaterFrames() throws {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.control(delay: 10)
         gif.image(width: 1, height: 1, pixels: [2])
         gif.control(delay: 10)
@@ -255,7 +256,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     // MARK: Broken files
 
     @Test func aFileCutShortGivesTheFramesBeforeTheCutThenAnError() throws {
-        var gif = TestGIFWriter(width: 4, height: 4, colors: palette)
+        var gif = GIFBuilder(width: 4, height: 4, colors: palette)
         for color in [2, 3, 4] as [UInt8] {
             gif.control(delay: 10)
             gif.image(width: 4, height: 4, pixels: [UInt8](repeating: color, count: 16))
@@ -273,7 +274,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func everyCutOfAFileDecodesOrFailsCleanly() {
-        var gif = TestGIFWriter(width: 3, height: 3, colors: palette)
+        var gif = GIFBuilder(width: 3, height: 3, colors: palette)
         gif.loop(0)
         gif.comment(Array("cut me".utf8))
         for color in [2, 3] as [UInt8] {
@@ -293,7 +294,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func aMissingTrailerIsNotAnError() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.image(width: 1, height: 1, pixels: [1])
         let result = decodeAll(gif)
         #expect(result.error == nil)
@@ -301,7 +302,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func anUnknownBlockEndsTheFileWithAnError() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.control(delay: 10)
         gif.image(width: 1, height: 1, pixels: [1])
         gif.raw([0x99])
@@ -312,7 +313,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func anInvalidLZWCodeFailsAfterTheFramesBeforeIt() {
-        var gif = TestGIFWriter(width: 2, height: 2, colors: palette)
+        var gif = GIFBuilder(width: 2, height: 2, colors: palette)
         gif.control(delay: 10)
         gif.image(width: 2, height: 2, pixels: [1, 1, 1, 1])
         gif.control(delay: 10)
@@ -335,7 +336,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
         // Code sizes 0 and 1 are below the spec's 2 (giflib takes them);
         // 9 to 11 go to LZWDecoder; 12 and more are refused.
         for codeSize in [0, 1, 9, 10, 11, 12, 200] {
-            var gif = TestGIFWriter(width: 3, height: 2, colors: palette)
+            var gif = GIFBuilder(width: 3, height: 2, colors: palette)
             gif.image(width: 3, height: 2, pixels: [1, 0, 1, 1, 0, 1], codeSize: max(codeSize, 2))
             gif.trailer()
             var bytes = gif.bytes
@@ -351,7 +352,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func anEmptyLogicalScreenIsRejected() {
-        var gif = TestGIFWriter(width: 0, height: 5, colors: palette)
+        var gif = GIFBuilder(width: 0, height: 5, colors: palette)
         gif.trailer()
         #expect(decodeAll(gif).error?.code == "decode_failed")
     }
@@ -359,19 +360,19 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     // MARK: Limits
 
     @Test func aCanvasOverTheLimitIsRefusedBeforeAnythingIsAllocated() {
-        var gif = TestGIFWriter(width: 65535, height: 65535, colors: palette)
+        var gif = GIFBuilder(width: 65535, height: 65535, colors: palette)
         gif.trailer()
         let result = decodeAll(gif)
         #expect(result.info == nil)
         #expect(result.error?.kind == .tooLarge)
-        var small = TestGIFWriter(width: 101, height: 100, colors: palette)
+        var small = GIFBuilder(width: 101, height: 100, colors: palette)
         small.trailer()
         #expect(decodeAll(small, DecodeOptions(limits: DecodeLimits(maxCanvasPixels: 10_000))).error?.kind == .tooLarge)
         #expect(decodeAll(small, DecodeOptions(limits: DecodeLimits(maxCanvasPixels: 10_100))).error == nil)
     }
 
     @Test func thePixelBudgetEndsTheFramesBeforeItIsPassed() {
-        var gif = TestGIFWriter(width: 10, height: 10, colors: palette)
+        var gif = GIFBuilder(width: 10, height: 10, colors: palette)
         for _ in 0..<5 {
             gif.control(delay: 10)
             gif.image(width: 1, height: 1, pixels: [1])
@@ -385,7 +386,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func anImageTooLargeForTheBudgetIsNotDecoded() {
-        var gif = TestGIFWriter(width: 4, height: 4, colors: palette)
+        var gif = GIFBuilder(width: 4, height: 4, colors: palette)
         gif.image(width: 1000, height: 1000, pixels: [1])
         gif.trailer()
         let result = decodeAll(gif, DecodeOptions(limits: DecodeLimits(maxTotalPixels: 3999)))
@@ -396,7 +397,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     }
 
     @Test func theImageCountIsLimited() {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         for _ in 0..<5 {
             gif.control(delay: 10)
             gif.image(width: 1, height: 1, pixels: [1])
@@ -410,7 +411,7 @@ func decodeAll(_ writer: TestGIFWriter, _ options: DecodeOptions = DecodeOptions
     // MARK: Files
 
     @Test func readsAFileAndSaysWhenItIsMissing() throws {
-        var gif = TestGIFWriter(width: 1, height: 1, colors: palette)
+        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
         gif.image(width: 1, height: 1, pixels: [2])
         gif.trailer()
         let path = NSTemporaryDirectory() + "/gifengine-\(UUID().uuidString).gif"

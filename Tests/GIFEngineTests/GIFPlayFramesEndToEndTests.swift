@@ -13,8 +13,8 @@ private func record(_ line: String) throws -> JSONRecord {
 }
 
 /// Three 4×3 frames (red, green, blue), looping forever, with a comment.
-private func threeFrames() -> TestGIFWriter {
-    var gif = TestGIFWriter(width: 4, height: 3, colors: palette)
+private func threeFrames() -> GIFBuilder {
+    var gif = GIFBuilder(width: 4, height: 3, colors: palette)
     gif.loop(0)
     gif.comment(Array("three".utf8))
     for (color, delay) in [(2, 10), (3, 0), (4, 25)] as [(UInt8, Int)] {
@@ -32,7 +32,7 @@ private func threeFrames() -> TestGIFWriter {
         ).wait(timeout: 120)
     }
 
-    func write(_ gif: TestGIFWriter, _ name: String, in folder: URL) throws -> String {
+    func write(_ gif: GIFBuilder, _ name: String, in folder: URL) throws -> String {
         let path = folder.appendingPathComponent(name).path
         try Data(gif.bytes).write(to: URL(fileURLWithPath: path))
         return path
@@ -82,7 +82,7 @@ private func threeFrames() -> TestGIFWriter {
 
     @Test func aFileCutShortGivesItsFramesThenAnErrorRecordAndStatusOne() throws {
         try withTemporaryDirectory { folder in
-            var cut = TestGIFWriter(width: 4, height: 3, colors: palette)
+            var cut = GIFBuilder(width: 4, height: 3, colors: palette)
             cut.raw(Array(threeFrames().bytes.dropFirst(cut.bytes.count).dropLast(5)))
             let path = try write(cut, "cut.gif", in: folder)
             let result = try run(["frames", path, "--out", "frames", "--format", "rgba"], in: folder)
@@ -157,7 +157,7 @@ private func threeFrames() -> TestGIFWriter {
 
     @Test func aClosedStdoutIsANormalEnd() throws {
         try withTemporaryDirectory { folder in
-            var gif = TestGIFWriter(width: 2, height: 2, colors: palette)
+            var gif = GIFBuilder(width: 2, height: 2, colors: palette)
             for index in 0..<3000 {
                 gif.control(delay: 2)
                 gif.image(width: 1, height: 1, pixels: [UInt8(index % 5)])

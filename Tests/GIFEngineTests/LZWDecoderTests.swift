@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import GIFEngine
 
 @Suite struct LZWDecoderTests {
@@ -33,7 +34,7 @@ import Testing
         for codeSize in 2...11 {
             let colors = min(1 << codeSize, 256)
             let input = pixels(20_000, colors: colors, seed: UInt32(codeSize))
-            let stream = TestGIFWriter.subBlocks(TestGIFWriter.lzw(input, minimumCodeSize: codeSize))
+            let stream = GIFBuilder.subBlocks(GIFBuilder.lzw(input, minimumCodeSize: codeSize))
             let result = decode(stream, codeSize: codeSize, count: input.count)
             #expect(result.pixels == input, "code size \(codeSize)")
         }
@@ -42,19 +43,19 @@ import Testing
     @Test func decodesLongRunsThatFillTheTable() {
         // Runs make KwKwK codes (a code used as it is defined) and long strings.
         let input = [UInt8](repeating: 1, count: 100_000) + pixels(5000, colors: 4) + [UInt8](repeating: 2, count: 3000)
-        let stream = TestGIFWriter.subBlocks(TestGIFWriter.lzw(input, minimumCodeSize: 2))
+        let stream = GIFBuilder.subBlocks(GIFBuilder.lzw(input, minimumCodeSize: 2))
         #expect(decode(stream, codeSize: 2, count: input.count, chunk: 4096).pixels == input)
     }
 
     @Test func stopsAtTheEndCodeWithThePixelsSoFar() {
-        let stream = TestGIFWriter.subBlocks(TestGIFWriter.lzw([1, 2, 3], minimumCodeSize: 2))
+        let stream = GIFBuilder.subBlocks(GIFBuilder.lzw([1, 2, 3], minimumCodeSize: 2))
         let result = decode(stream, codeSize: 2, count: 10)
         #expect(result.pixels == [1, 2, 3])
         #expect(result.status == .finished)
     }
 
     @Test func stopsAtTheEndOfTheDataWithoutAnEndCode() {
-        let stream = TestGIFWriter.subBlocks(TestGIFWriter.lzw([3, 3, 3, 1], minimumCodeSize: 2, endCode: false))
+        let stream = GIFBuilder.subBlocks(GIFBuilder.lzw([3, 3, 3, 1], minimumCodeSize: 2, endCode: false))
         #expect(decode(stream, codeSize: 2, count: 4).pixels == [3, 3, 3, 1])
         // Asked for more, it also reads the padding bits of the last byte as a
         // code (as every decoder does without an end code), then stops.
@@ -68,9 +69,9 @@ import Testing
 
     @Test func stopsAtACodeThatIsNotInTheTable() {
         // Clear, literal 1, then 7 while the next free code is 6.
-        var bits = TestGIFWriter.BitWriter()
+        var bits = GIFBuilder.BitWriter()
         for code in [4, 1, 7] { bits.write(code, 3) }
-        let result = decode(TestGIFWriter.subBlocks(bits.flushed), codeSize: 2, count: 10)
+        let result = decode(GIFBuilder.subBlocks(bits.flushed), codeSize: 2, count: 10)
         #expect(result.pixels == [1])
         #expect(result.status == .invalidCode(7))
     }
@@ -78,7 +79,7 @@ import Testing
     @Test func keepsReadingTwelveBitCodesWhenTheTableIsFullAndNotCleared() {
         // A "deferred clear": the encoder goes on with the full table.
         let input = pixels(60_000, colors: 16, seed: 9)
-        var bits = TestGIFWriter.BitWriter()
+        var bits = GIFBuilder.BitWriter()
         var table: [Int: Int] = [:]
         var next = 18, size = 5
         bits.write(16, size)
@@ -99,7 +100,7 @@ import Testing
         bits.write(prefix, size)
         bits.write(17, size)
         #expect(next == 4096)
-        #expect(decode(TestGIFWriter.subBlocks(bits.flushed), codeSize: 4, count: input.count, chunk: 1000).pixels == input)
+        #expect(decode(GIFBuilder.subBlocks(bits.flushed), codeSize: 4, count: input.count, chunk: 1000).pixels == input)
     }
 
     @Test func refusesACodeSizeAboveEleven() {
@@ -116,7 +117,7 @@ import Testing
         let colors = (0..<256).map { [UInt8($0), UInt8(255 - $0), UInt8($0 / 2)] }
         var frames: [[UInt8]] = []
         for codeSize in [8, 9, 10, 11] {
-            var gif = TestGIFWriter(width: 64, height: 48, colors: colors)
+            var gif = GIFBuilder(width: 64, height: 48, colors: colors)
             gif.image(width: 64, height: 48, pixels: input, codeSize: codeSize)
             gif.trailer()
             let decoder = try GIFDecoder(bytes: gif.bytes)

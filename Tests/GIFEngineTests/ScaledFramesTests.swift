@@ -53,7 +53,7 @@ import TestSupport
     // MARK: Made GIFs
 
     @Test func fullOpaqueFramesAreScaledFromTheirIndices() throws {
-        var gif = TestGIFWriter(width: 12, height: 9, colors: Self.palette(16))
+        var gif = GIFBuilder(width: 12, height: 9, colors: Self.palette(16))
         for frame in 0..<4 {
             gif.control(delay: 4)
             gif.image(width: 12, height: 9, pixels: Self.noise(12 * 9, colors: 16, seed: frame))
@@ -66,7 +66,7 @@ import TestSupport
     @Test func aPartialImageOverACoveringOneSeesItPainted() throws {
         // Frame 2 draws a transparent-keyed patch over frame 1's pixels, then
         // frame 3 clears its patch (disposal 2) over them.
-        var gif = TestGIFWriter(width: 10, height: 8, colors: Self.palette(8))
+        var gif = GIFBuilder(width: 10, height: 8, colors: Self.palette(8))
         gif.control(delay: 4)
         gif.image(width: 10, height: 8, pixels: Self.noise(80, colors: 8, seed: 1))
         gif.control(delay: 4, disposal: 2, transparent: 0)
@@ -79,7 +79,7 @@ import TestSupport
     }
 
     @Test func transparentRestoringAndClippedImagesArePainted() throws {
-        var gif = TestGIFWriter(width: 6, height: 6, colors: Self.palette(4))
+        var gif = GIFBuilder(width: 6, height: 6, colors: Self.palette(4))
         gif.control(delay: 4)
         gif.image(width: 6, height: 6, pixels: Self.noise(36, colors: 4, seed: 2))
         // Covers the canvas but has a transparent index: painted.
@@ -105,7 +105,7 @@ import TestSupport
     @Test func imagesMergedIntoOneFrameAreComposited() throws {
         // Two images without a delay make one frame: a covering one, then a
         // patch over it; then a covering one over a patch.
-        var gif = TestGIFWriter(width: 8, height: 4, colors: Self.palette(8))
+        var gif = GIFBuilder(width: 8, height: 4, colors: Self.palette(8))
         gif.image(width: 8, height: 4, pixels: Self.noise(32, colors: 8, seed: 8))
         gif.control(delay: 5)
         gif.image(left: 1, top: 1, width: 2, height: 2, pixels: [7, 6, 5, 4])
@@ -119,7 +119,7 @@ import TestSupport
 
     @Test func indicesPastTheColorTableAreOpaqueBlack() throws {
         // A two-color local table, pixels up to index 7.
-        var gif = TestGIFWriter(width: 5, height: 5)
+        var gif = GIFBuilder(width: 5, height: 5)
         gif.control(delay: 4)
         gif.image(width: 5, height: 5, pixels: Self.noise(25, colors: 8, seed: 10), colors: [[200, 10, 10], [10, 200, 10]], codeSize: 3)
         gif.trailer()
@@ -130,11 +130,11 @@ import TestSupport
     @Test func aCoveringImageCutShortIsDrawnTheUsualWay() throws {
         // Frame 2's data ends halfway: giflib stops, the fallback decoder
         // draws the rows that came over frame 1, which was held as indices.
-        var gif = TestGIFWriter(width: 16, height: 16, colors: Self.palette(64))
+        var gif = GIFBuilder(width: 16, height: 16, colors: Self.palette(64))
         gif.control(delay: 4)
         gif.image(width: 16, height: 16, pixels: Self.noise(256, colors: 64, seed: 11))
         gif.control(delay: 4)
-        var second = TestGIFWriter(width: 16, height: 16, colors: Self.palette(64))
+        var second = GIFBuilder(width: 16, height: 16, colors: Self.palette(64))
         second.image(width: 16, height: 16, pixels: Self.noise(256, colors: 64, seed: 12))
         let image = Array(second.bytes.dropFirst(13 + 64 * 3))
         gif.raw(Array(image.prefix(image.count / 2)))
@@ -143,7 +143,7 @@ import TestSupport
     }
 
     @Test func aBudgetPassedFailsAsItDoes() throws {
-        var gif = TestGIFWriter(width: 10, height: 10, colors: Self.palette(4))
+        var gif = GIFBuilder(width: 10, height: 10, colors: Self.palette(4))
         for frame in 0..<5 {
             gif.control(delay: 4)
             gif.image(width: 10, height: 10, pixels: Self.noise(100, colors: 4, seed: 20 + frame))

@@ -452,15 +452,14 @@ public enum TestGIF {
     }
 
     /// Signature, logical screen 1×1 with a two-colour global table (black, white).
-    private static let header: [UInt8] = Array("GIF89a".utf8) + [
-        0x01, 0x00, 0x01, 0x00, 0x80, 0x00, 0x00,
-        0x00, 0x00, 0x00, 0xFF, 0xFF, 0xFF,
-    ]
+    private static let header: [UInt8] = GIFBuilder(width: 1, height: 1, colors: [[0, 0, 0], [255, 255, 255]], colorResolution: 0).bytes
 
     /// Image descriptor, LZW data (clear, index 1, end) and the trailer.
-    private static let imageAndTrailer: [UInt8] = [
-        0x2C, 0x00, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-        0x02, 0x02, 0x4C, 0x01, 0x00,
-        0x3B,
-    ]
+    private static let imageAndTrailer: [UInt8] = {
+        var gif = GIFBuilder(width: 1, height: 1)
+        let start = gif.bytes.count
+        gif.image(width: 1, height: 1, pixels: [1])
+        gif.trailer()
+        return Array(gif.bytes[start...])
+    }()
 }

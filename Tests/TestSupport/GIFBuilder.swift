@@ -1,41 +1,43 @@
 /// Builds GIF files block by block for tests, with a real LZW encoder, so a
 /// test says exactly which blocks a file has.
-struct TestGIFWriter {
+public struct GIFBuilder {
     /// The file so far.
-    private(set) var bytes: [UInt8] = []
+    public private(set) var bytes: [UInt8] = []
 
     /// A header and logical screen descriptor, with a global color table when `colors` is given.
-    init(width: Int, height: Int, colors: [[UInt8]]? = nil, version: String = "GIF89a", background: UInt8 = 0) {
+    /// `colorResolution` is the descriptor's 3-bit field (7: 8 bits a primary).
+    public init(width: Int, height: Int, colors: [[UInt8]]? = nil, version: String = "GIF89a", background: UInt8 = 0, colorResolution: UInt8 = 7) {
         bytes = Array(version.utf8)
         bytes += Self.word(width) + Self.word(height)
+        let resolution = (colorResolution & 7) << 4
         if let colors {
             let bits = Self.tableBits(colors.count)
-            bytes += [0x80 | 0x70 | UInt8(bits - 1), background, 0]
+            bytes += [0x80 | resolution | UInt8(bits - 1), background, 0]
             bytes += Self.table(colors, bits: bits)
         } else {
-            bytes += [0x70, background, 0]
+            bytes += [resolution, background, 0]
         }
     }
 
     /// A NETSCAPE2.0 loop extension.
-    mutating func loop(_ count: Int) {
+    public mutating func loop(_ count: Int) {
         bytes += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1] + Self.word(count) + [0]
     }
 
     /// A graphic control extension.
-    mutating func control(delay: Int = 0, disposal: Int = 0, transparent: Int? = nil) {
+    public mutating func control(delay: Int = 0, disposal: Int = 0, transparent: Int? = nil) {
         let packed = UInt8(disposal << 2) | (transparent == nil ? 0 : 1)
         bytes += [0x21, 0xF9, 4, packed] + Self.word(delay) + [UInt8(transparent ?? 0), 0]
     }
 
     /// A comment extension.
-    mutating func comment(_ text: [UInt8]) {
+    public mutating func comment(_ text: [UInt8]) {
         bytes += [0x21, 0xFE] + Self.subBlocks(text)
     }
 
     /// An image block. `pixels` are color indices in stored order (already
     /// interlaced when `interlaced`); `codeSize` defaults to what the colors need.
-    mutating func image(
+    public mutating func image(
         left: Int = 0, top: Int = 0, width: Int, height: Int, pixels: [UInt8],
         colors: [[UInt8]]? = nil, interlaced: Bool = false, codeSize: Int? = nil
     ) {
@@ -57,23 +59,23 @@ struct TestGIFWriter {
     }
 
     /// Bytes as they are.
-    mutating func raw(_ more: [UInt8]) { bytes += more }
+    public mutating func raw(_ more: [UInt8]) { bytes += more }
 
     /// The trailer.
-    mutating func trailer() { bytes.append(0x3B) }
+    public mutating func trailer() { bytes.append(0x3B) }
 
     // MARK: Encoding
 
-    static func word(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
+    public static func word(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8((value >> 8) & 0xFF)] }
 
     /// Bits per entry for a table of at least `count` colors (1 to 8).
-    static func tableBits(_ count: Int) -> Int {
+    public static func tableBits(_ count: Int) -> Int {
         var bits = 1
         while (1 << bits) < count && bits < 8 { bits += 1 }
         return bits
     }
 
-    static func table(_ colors: [[UInt8]], bits: Int) -> [UInt8] {
+    public static func table(_ colors: [[UInt8]], bits: Int) -> [UInt8] {
         var out: [UInt8] = []
         for index in 0..<(1 << bits) {
             out += index < colors.count ? colors[index] : [0, 0, 0]
@@ -82,7 +84,7 @@ struct TestGIFWriter {
     }
 
     /// `data` in sub-blocks of at most 255 bytes, then a terminator.
-    static func subBlocks(_ data: [UInt8]) -> [UInt8] {
+    public static func subBlocks(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         var start = 0
         while start < data.count {
@@ -97,7 +99,7 @@ struct TestGIFWriter {
 
     /// A standard GIF LZW stream: clear first, a clear whenever the table is
     /// full, the end code last.
-    static func lzw(_ pixels: [UInt8], minimumCodeSize: Int, endCode: Bool = true) -> [UInt8] {
+    public static func lzw(_ pixels: [UInt8], minimumCodeSize: Int, endCode: Bool = true) -> [UInt8] {
         var writer = BitWriter()
         let clear = 1 << minimumCodeSize
         var codeSize = minimumCodeSize + 1
@@ -137,12 +139,16 @@ struct TestGIFWriter {
     }
 
     /// Packs codes least significant bit first.
-    struct BitWriter {
+    public struct BitWriter {
         var bytes: [UInt8] = []
         var buffer = 0
         var count = 0
 
-        mutating func write(_ code: Int, _ size: Int) {
+        /// An empty writer.
+        public init() {}
+
+        /// Appends `code` of `size` bits.
+        public mutating func write(_ code: Int, _ size: Int) {
             buffer |= code << count
             count += size
             while count >= 8 {
@@ -153,6 +159,6 @@ struct TestGIFWriter {
         }
 
         /// Whatever bits are left, padded to a byte.
-        var flushed: [UInt8] { count > 0 ? bytes + [UInt8(buffer & 0xFF)] : bytes }
+        public var flushed: [UInt8] { count > 0 ? bytes + [UInt8(buffer & 0xFF)] : bytes }
     }
 }
