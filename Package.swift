@@ -107,6 +107,7 @@ let package = Package(
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PlayerTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),

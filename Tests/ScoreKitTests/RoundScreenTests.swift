@@ -1,5 +1,6 @@
 import ScoreKit
 import Testing
+import TestSupport
 
 @Suite struct RoundScreenTests {
     @Test func drawsTheGameOverScreen() throws {

@@ -1,38 +1,35 @@
 // Event streams as gif-play writes them (docs/stream-format.md), for the tests.
 
-import ScoreKit
-import SposureKit
-
 /// Builds gif-play event lines.
-enum Event {
-    static func start(at: String? = "2026-11-21T10:00:00Z", clock: String = "real", onRelease: String = "end") -> String {
+public enum Event {
+    public static func start(at: String? = "2026-11-21T10:00:00Z", clock: String = "real", onRelease: String = "end") -> String {
         let date = at.map { #""at":"\#($0)","# } ?? ""
         return #"{"kind":"session","event":"start",\#(date)"clock":"\#(clock)","hold":"mouse","renderer":"none","cols":80,"rows":24,"on_release":"\#(onRelease)"}"#
     }
 
-    static func hold(_ down: Int, _ up: Int) -> String {
+    public static func hold(_ down: Int, _ up: Int) -> String {
         #"{"kind":"hold","down_ms":\#(down),"up_ms":\#(up)}"#
     }
 
-    static func shown(_ id: String, section: String? = "spiders", start: Int, end: Int, exposed: Int? = nil, completed: Bool = true) -> String {
+    public static func shown(_ id: String, section: String? = "spiders", start: Int, end: Int, exposed: Int? = nil, completed: Bool = true) -> String {
         let tag = section.map { #""section":"\#($0)","query":"\#($0)","# } ?? ""
         return #"{"kind":"shown","id":"\#(id)",\#(tag)"start_ms":\#(start),"end_ms":\#(end),"exposed_ms":\#(exposed ?? end - start),"frames":24,"completed":\#(completed)}"#
     }
 
-    static func stall(_ start: Int, _ end: Int) -> String {
+    public static func stall(_ start: Int, _ end: Int) -> String {
         #"{"kind":"stall","start_ms":\#(start),"end_ms":\#(end)}"#
     }
 
-    static func end(_ time: Int, reason: String = "released") -> String {
+    public static func end(_ time: Int, reason: String = "released") -> String {
         #"{"kind":"session","event":"end","t_ms":\#(time),"reason":"\#(reason)"}"#
     }
 
-    static func error(_ code: String, stage: String = "fetch-images") -> String {
+    public static func error(_ code: String, stage: String = "fetch-images") -> String {
         #"{"kind":"error","id":"x","url":"https://media.example/x.gif","stage":"\#(stage)","code":"\#(code)","error":"it failed"}"#
     }
 
     /// The round of design.md: one hold of 8.6 s, five GIFs (four completed), one stall, one error.
-    static let normalRound: [String] = [
+    public static let normalRound: [String] = [
         start(),
         error("http_404"),
         shown("a", start: 1200, end: 3400),
@@ -46,21 +43,7 @@ enum Event {
     ]
 }
 
-/// Feeds `lines` to a scorer; a line that is not a record counts as a bad line.
-func score(_ lines: [String]) -> (rounds: [Round], warnings: [String]) {
-    var scorer = RoundScorer()
-    var warnings: [String] = []
-    for line in lines {
-        if let record = try? JSONRecord.parse(line) {
-            if let warning = scorer.add(record) { warnings.append(warning) }
-        } else {
-            scorer.addBadLine()
-        }
-    }
-    return (scorer.finish(), warnings)
-}
-
 /// The bytes of an NDJSON stream.
-func stream(_ lines: [String]) -> [UInt8] {
+public func stream(_ lines: [String]) -> [UInt8] {
     Array(lines.map { $0 + "\n" }.joined().utf8)
 }

@@ -1,6 +1,7 @@
 import ScoreKit
 import SposureKit
 import Testing
+import TestSupport
 
 @Suite struct RoundScorerTests {
     @Test func scoresANormalRound() throws {

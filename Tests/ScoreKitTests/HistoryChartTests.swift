@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import ScoreKit
 import Testing
+import TestSupport
 
 @Suite struct HistoryChartTests {
     @Test func isWellFormedXMLWithOnePointPerRound() throws {
@@ -50,46 +51,5 @@ import Testing
     @Test func writesTheSameChartForTheSameHistory() {
         let entries = rounds([1000, 5000, 3000])
         #expect(HistoryChart.svg(entries: entries) == HistoryChart.svg(entries: entries))
-    }
-}
-
-/// What a chart holds: its root element, circles by class, and its text.
-struct ChartShape {
-    var root = ""
-    var circles: [String: Int] = [:]
-    var texts: [String] = []
-}
-
-/// Parses `svg` with Foundation's XMLParser; throws when it is not well-formed.
-func parse(_ svg: String) throws -> ChartShape {
-    let delegate = ChartReader()
-    let parser = XMLParser(data: Data(svg.utf8))
-    parser.delegate = delegate
-    guard parser.parse() else {
-        throw ChartReader.Malformed(reason: parser.parserError.map { "\($0)" } ?? "unknown")
-    }
-    return delegate.shape
-}
-
-final class ChartReader: NSObject, XMLParserDelegate {
-    struct Malformed: Error { var reason: String }
-    var shape = ChartShape()
-    private var text: String?
-
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
-        if shape.root.isEmpty { shape.root = name }
-        if name == "circle" { shape.circles[attributes["class"] ?? "", default: 0] += 1 }
-        if name == "text" { text = "" }
-    }
-
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text? += string
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-        if name == "text", let done = text {
-            shape.texts.append(done)
-            text = nil
-        }
     }
 }
