@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "sposure",
-    platforms: [.macOS(.v13)],
+    // Linux only (Glibc, /proc, Linux terminal calls): no Apple platform is claimed.
     products: [
         .executable(name: "fetch-images", targets: ["fetch-images"]),
         .executable(name: "gif-play", targets: ["gif-play"]),
@@ -20,13 +20,13 @@ let package = Package(
         // C libraries, found through pkg-config; `make deps` installs them.
         .systemLibrary(
             name: "CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+            providers: [.apt(["libcurl4-openssl-dev"])]),
         .systemLibrary(
             name: "CGif", pkgConfig: "libgif",
-            providers: [.apt(["libgif-dev"]), .brew(["giflib"])]),
+            providers: [.apt(["libgif-dev"])]),
         .systemLibrary(
             name: "CJansson", pkgConfig: "jansson",
-            providers: [.apt(["libjansson-dev"]), .brew(["jansson"])]),
+            providers: [.apt(["libjansson-dev"])]),
         // Typed wrappers for libcurl's variadic calls, which Swift cannot call.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
 
