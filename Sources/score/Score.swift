@@ -99,8 +99,9 @@ struct Score: ParsableCommand {
         configuration.at = at.flatMap(Timestamp.normalize)
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)
-        SignalTrap.install { reporter.interrupt($0) }
-        stage.start(trapSignals: false)
+        // A signal lets the round being played upstream end before scoring.
+        stage.signals = SignalPolicy(onEnd: { reporter.interrupt($0) })
+        stage.start()
         throw ExitCode(reporter.run())
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 /// The signals are blocked in every thread (so install this before starting
 /// any) and a dedicated thread takes them with `sigwait`, where it is safe to
 /// lock, wake curl and close queues. A second signal exits at once. SIGPIPE is
-/// ignored: a closed pipe shows up as EPIPE from `write`.
+/// ignored: a closed pipe shows up as EPIPE from `write`. A stage installs it
+/// in ``Stage/start(trapSignals:reading:)``, as its ``SignalPolicy`` says.
 public enum SignalTrap {
     /// The signals handled.
     public static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP]

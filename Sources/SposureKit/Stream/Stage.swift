@@ -7,6 +7,7 @@ import Foundation
 //  stdout ◀──writer── [output: BoundedQueue<line>] ◀───────────┘
 //
 //  signals ──trap thread──▶ requestStop ──▶ onStop (wakes the workers)
+//            (or the tool's handlers: ``signals``, a SignalPolicy)
 //  EPIPE on stdout ─────────▶ requestStop(.downstreamClosed)
 //
 //  The reader numbers lines, parses them with jansson and turns a line that is
@@ -64,12 +65,27 @@ public final class Stage: @unchecked Sendable {
         output = BoundedQueue(capacity: options.buffer)
     }
 
-    /// Installs the signal trap (unless `trapSignals` is false, for tests) and
-    /// starts the writer thread, and the reader unless `reading` is false (a
-    /// stage that makes records rather than reads them).
+    /// What the signal trap does; set before ``start(trapSignals:reading:)``.
+    /// The standard policy: the first ending signal stops the stage.
+    public var signals = SignalPolicy()
+
+    /// Installs the signal trap with ``signals`` (unless `trapSignals` is
+    /// false, for tests) and starts the writer thread, and the reader unless
+    /// `reading` is false (a stage that makes records rather than reads them).
+    /// Threads the tool starts itself start after this, so that they too
+    /// have the signals blocked.
     public func start(trapSignals: Bool = true, reading: Bool = true) {
         if trapSignals {
-            SignalTrap.install { [weak self] signal in self?.requestStop(.signal(signal)) }
+            let policy = signals
+            SignalTrap.install(extra: policy.other, beforeForcedExit: policy.beforeForcedExit) { [weak self] signal in
+                if policy.other.contains(signal) {
+                    policy.onOther?(signal)
+                } else if let onEnd = policy.onEnd {
+                    onEnd(signal)
+                } else {
+                    self?.requestStop(.signal(signal))
+                }
+            }
         }
         if reading {
             if isatty(inputFD) == 1 {
