@@ -1,25 +1,3 @@
-/// What the person did, as read from the terminal.
-public enum InputEvent: Equatable, Sendable {
-    /// A mouse button (0 left, 1 middle, 2 right) pressed or released at a cell (1-based).
-    case mouse(button: Int, x: Int, y: Int, pressed: Bool)
-    /// A key: its Unicode code point (32 for space, 27 for Esc, 3 for Ctrl-C, 26 for Ctrl-Z,
-    /// 113 for q), with the kind of event when the terminal says (kitty protocol).
-    case key(code: UInt32, kind: KeyEventKind)
-    /// The terminal window gained (true) or lost focus.
-    case focus(Bool)
-    /// The reply to `CSI c`: the terminal's attributes (4 means sixel).
-    case deviceAttributes([Int])
-    /// The reply to `CSI ? u`: the kitty keyboard flags in force.
-    case kittyKeyboard(flags: Int)
-    /// The reply to a kitty graphics query: supported when true.
-    case kittyGraphics(ok: Bool)
-}
-
-/// Press, autorepeat or release; terminals without the kitty protocol send only presses.
-public enum KeyEventKind: Int, Sendable {
-    case press = 1, `repeat` = 2, release = 3
-}
-
 /// Turns the bytes a terminal sends into ``InputEvent``s, across reads.
 ///
 /// Understands xterm SGR mouse reports (`CSI < b;x;y M/m`), kitty keyboard

@@ -16,47 +16,6 @@ import SposureKit
 //  Time is milliseconds since the session started, on a monotonic clock, or on
 //  a virtual one that jumps from one due moment to the next (no sleeping).
 
-/// Why a round ended.
-public enum EndReason: String, Sendable {
-    case released, quit, eof, timeLimit = "time-limit", interrupted
-}
-
-/// A scripted hold change: `{"t_ms":1200,"down":true}`.
-public struct ScriptedHold: Sendable, Equatable {
-    public var atMs: Int
-    public var down: Bool
-
-    public init(atMs: Int, down: Bool) {
-        self.atMs = atMs
-        self.down = down
-    }
-
-    /// Reads a hold script: one JSON object a line; blank lines skipped.
-    public static func load(path: String) throws -> [ScriptedHold] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        var holds: [ScriptedHold] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { continue }
-            let record: JSONRecord
-            do { record = try JSONRecord.parse(trimmed) } catch {
-                throw ScriptError(message: "\(path):\(number + 1): \(error)")
-            }
-            guard let at = record.int("t_ms"), at >= 0, let down = record.bool("down") else {
-                throw ScriptError(message: "\(path):\(number + 1): each line needs \"t_ms\" (≥ 0) and \"down\" (true or false)")
-            }
-            holds.append(ScriptedHold(atMs: at, down: down))
-        }
-        return holds.sorted { $0.atMs < $1.atMs }
-    }
-
-    /// A hold script that cannot be read.
-    public struct ScriptError: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
-    }
-}
-
 /// Plays one round: GIFs while the person holds, events out.
 public final class Player: @unchecked Sendable {
     private let stage: Stage
@@ -639,38 +598,5 @@ public final class Player: @unchecked Sendable {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: Date())
-    }
-}
-
-/// Flags the signal thread sets and the player takes.
-final class PlayerFlags: @unchecked Sendable {
-    private let lock = NSLock()
-    private var resize = false
-    private var redraw = false
-    private var suspendedAt: Int?
-
-    func set(resize value: Bool) { lock.withLock { resize = value } }
-    func set(redraw value: Bool) { lock.withLock { redraw = value } }
-    func set(suspendedAt value: Int) { lock.withLock { suspendedAt = suspendedAt ?? value } }
-
-    func takeResize() -> Bool {
-        lock.withLock {
-            defer { resize = false }
-            return resize
-        }
-    }
-
-    func takeRedraw() -> Bool {
-        lock.withLock {
-            defer { redraw = false }
-            return redraw
-        }
-    }
-
-    func takeSuspended() -> Int? {
-        lock.withLock {
-            defer { suspendedAt = nil }
-            return suspendedAt
-        }
     }
 }

@@ -2,23 +2,6 @@ import Foundation
 import GIFEngine
 import SposureKit
 
-/// What the player takes from the gif buffer, in input order.
-public enum BufferItem: @unchecked Sendable {
-    /// A GIF ready to play; `availableAt` is its arrival on a virtual clock
-    /// (the record's `at_ms`, else 0); `linesBefore` are the lines the input
-    /// had before it, to write when the player reaches it.
-    case gif(PreparedGIF, availableAt: Int, linesBefore: [[UInt8]])
-    /// Lines to write as they are (records passed through, error records)
-    /// with no GIF after them yet.
-    case lines([[UInt8]])
-}
-
-/// One input item, prepared: a GIF or a line.
-public enum PreparedItem {
-    case gif(PreparedGIF, availableAt: Int)
-    case line([UInt8])
-}
-
 /// The decoder threads: keep the next GIFs started (decoded and fitted to
 /// the screen for their first 0.3 s) in a bounded gif buffer, and
 /// decode the rest of each while it plays, ahead of the frame on screen, so

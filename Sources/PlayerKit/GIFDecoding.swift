@@ -1,0 +1,67 @@
+import GIFEngine
+
+/// The decoding of one GIF's frames, moved from the thread that starts it to
+/// the one that finishes it (it is used by one thread at a time).
+public final class GIFDecoding: @unchecked Sendable {
+    /// Where the frames go.
+    public let store: FrameStore
+    private let decoder: GIFDecoder
+    private let scaler: Scaler
+    private let height: Int
+    private let background: RGBColor
+    private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
+
+    init(decoder: GIFDecoder, scaler: Scaler, height: Int, background: RGBColor, store: FrameStore,
+         onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
+        self.decoder = decoder
+        self.scaler = scaler
+        self.height = height
+        self.background = background
+        self.store = store
+        self.onTruncation = onTruncation
+    }
+
+    /// Decodes a frame whenever the player's look-ahead asks for one, until
+    /// the frames end or the GIF is dropped (``FrameStore/cancel()``): the
+    /// work of the thread that finishes a GIF as it plays.
+    public func finishOnDemand() {
+        while store.waitForDemand(), step() {}
+    }
+
+    /// One more frame into the store; false when there are no more (the store
+    /// has ended, with the fault that ended it, if any).
+    @discardableResult
+    public func step() -> Bool {
+        do {
+            return try decodeNext() != nil
+        } catch {
+            // Only the first frame's fault is thrown, and the first frame is decoded by then.
+            onTruncation?(error, store.decoded)
+            store.end(truncation: error)
+            return false
+        }
+    }
+
+    /// One more frame into the store, its delay; nil at the end. Throws the
+    /// fault that breaks the file when no frame came before it.
+    func decodeNext() throws(GIFError) -> Int? {
+        let frame: Frame?
+        do {
+            frame = try decoder.nextFrame(scaledBy: scaler)
+        } catch {
+            if store.decoded == 0 { throw error }
+            onTruncation?(error, store.decoded)
+            store.end(truncation: error)
+            return nil
+        }
+        guard let frame else {
+            if store.decoded == 0 { throw GIFError(.corrupt, "the file has no frame") }
+            store.end(truncation: nil)
+            return nil
+        }
+        let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
+                                          paddedHeight: height, background: background)
+        store.append(picture, delay: frame.delayMs)
+        return frame.delayMs
+    }
+}

@@ -1,0 +1,16 @@
+/// What the person did, as read from the terminal.
+public enum InputEvent: Equatable, Sendable {
+    /// A mouse button (0 left, 1 middle, 2 right) pressed or released at a cell (1-based).
+    case mouse(button: Int, x: Int, y: Int, pressed: Bool)
+    /// A key: its Unicode code point (32 for space, 27 for Esc, 3 for Ctrl-C, 26 for Ctrl-Z,
+    /// 113 for q), with the kind of event when the terminal says (kitty protocol).
+    case key(code: UInt32, kind: KeyEventKind)
+    /// The terminal window gained (true) or lost focus.
+    case focus(Bool)
+    /// The reply to `CSI c`: the terminal's attributes (4 means sixel).
+    case deviceAttributes([Int])
+    /// The reply to `CSI ? u`: the kitty keyboard flags in force.
+    case kittyKeyboard(flags: Int)
+    /// The reply to a kitty graphics query: supported when true.
+    case kittyGraphics(ok: Bool)
+}

@@ -1,0 +1,21 @@
+import GIFEngine
+
+/// How pictures are laid out on the screen now: the room for the picture and
+/// how many pixels a cell holds.
+public struct ScreenLayout: Sendable, Equatable {
+    /// Columns and rows for the picture (the status line not included).
+    public var columns: Int
+    public var rows: Int
+    /// Pixels a cell: 1×2 for half blocks, the real cell size for graphics.
+    public var cell: CellSize
+    /// What transparent areas are laid over.
+    public var background: RGBColor
+
+    /// A layout of `columns` × `rows` cells of `cell` pixels.
+    public init(columns: Int, rows: Int, cell: CellSize, background: RGBColor) {
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+        self.cell = cell
+        self.background = background
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import SposureKit
+
+/// A scripted hold change: `{"t_ms":1200,"down":true}`.
+public struct ScriptedHold: Sendable, Equatable {
+    public var atMs: Int
+    public var down: Bool
+
+    public init(atMs: Int, down: Bool) {
+        self.atMs = atMs
+        self.down = down
+    }
+
+    /// Reads a hold script: one JSON object a line; blank lines skipped.
+    public static func load(path: String) throws -> [ScriptedHold] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var holds: [ScriptedHold] = []
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { continue }
+            let record: JSONRecord
+            do { record = try JSONRecord.parse(trimmed) } catch {
+                throw ScriptError(message: "\(path):\(number + 1): \(error)")
+            }
+            guard let at = record.int("t_ms"), at >= 0, let down = record.bool("down") else {
+                throw ScriptError(message: "\(path):\(number + 1): each line needs \"t_ms\" (≥ 0) and \"down\" (true or false)")
+            }
+            holds.append(ScriptedHold(atMs: at, down: down))
+        }
+        return holds.sorted { $0.atMs < $1.atMs }
+    }
+
+    /// A hold script that cannot be read.
+    public struct ScriptError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+}
