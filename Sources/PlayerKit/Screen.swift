@@ -7,8 +7,8 @@ public final class Screen {
     /// The renderer in use, as named in the session event.
     public let rendererName: String
     private let terminal: Terminal?
-    private var halfBlock: HalfBlockRenderer?
-    private var graphics: GraphicsRenderer?
+    /// What draws the pictures (none when headless).
+    private var renderer: (any Renderer)?
     private(set) var columns: Int
     private(set) var rows: Int
     private var lastStatus = ""
@@ -30,21 +30,21 @@ public final class Screen {
         self.columns = columns
         self.rows = rows
         switch renderer {
-        case .truecolor, .auto: halfBlock = HalfBlockRenderer(truecolor: true)
-        case .palette: halfBlock = HalfBlockRenderer(truecolor: false)
-        case .sixel: graphics = GraphicsRenderer(kind: .sixel)
-        case .kitty: graphics = GraphicsRenderer(kind: .kitty)
-        case .none: break
+        case .truecolor, .auto: self.renderer = HalfBlockRenderer(truecolor: true)
+        case .palette: self.renderer = HalfBlockRenderer(truecolor: false)
+        case .sixel: self.renderer = GraphicsRenderer(kind: .sixel)
+        case .kitty: self.renderer = GraphicsRenderer(kind: .kitty)
+        case .none: self.renderer = nil
         }
         rendererName = terminal == nil ? "none" : (renderer == .auto ? "truecolor" : renderer.rawValue)
     }
 
     /// The cell size pictures are fitted with.
-    public var cell: CellSize { graphics == nil ? .halfBlock : .defaultPixels }
+    public var cell: CellSize { renderer?.cell(pixels: nil) ?? .halfBlock }
 
     /// The layout for pictures: every row but the status line.
     public func layout(background: RGBColor, cellPixels: CellSize?) -> ScreenLayout {
-        ScreenLayout(columns: columns, rows: max(1, rows - 1), cell: graphics == nil ? .halfBlock : (cellPixels ?? .defaultPixels),
+        ScreenLayout(columns: columns, rows: max(1, rows - 1), cell: renderer?.cell(pixels: cellPixels) ?? .halfBlock,
                      background: background)
     }
 
@@ -57,8 +57,7 @@ public final class Screen {
 
     /// Clears the screen; the next frame is drawn whole.
     public func clear() {
-        halfBlock?.invalidate()
-        graphics?.invalidate()
+        renderer?.invalidate()
         lastStatus = ""
         write(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
@@ -74,18 +73,12 @@ public final class Screen {
         guard let terminal, gif.hasFrame(frame) else { return }
         if let otherWrites, case let count = otherWrites(), count != otherWritesSeen {
             otherWritesSeen = count
-            halfBlock?.invalidate()
-            graphics?.invalidate()
+            renderer?.invalidate()
         }
         framesDrawn += 1
         let picture = gif.picture(frame)
         let before = pending.count
-        if halfBlock != nil {
-            halfBlock!.lineFeeds = terminal.rawOutput
-            halfBlock!.render(picture, row: gif.origin.row, col: gif.origin.col, appendingTo: &pending)
-        } else if graphics != nil {
-            pending += graphics!.render(picture, row: gif.origin.row, col: gif.origin.col)
-        }
+        renderer?.draw(picture, row: gif.origin.row, col: gif.origin.col, rawOutput: terminal.rawOutput, into: &pending)
         if pending.count > before { frameDrawn = true }
     }
 
@@ -107,8 +100,7 @@ public final class Screen {
             bytesWritten += pending.count - start
         } else {
             // Not drawn (stopped by Ctrl-Z): what is on screen is not known.
-            halfBlock?.invalidate()
-            graphics?.invalidate()
+            renderer?.invalidate()
             lastStatus = ""
         }
     }
@@ -119,8 +111,7 @@ public final class Screen {
         let row = max(1, rows / 2)
         let col = max(1, (columns - clean.count) / 2 + 1)
         write(Array("\u{1B}[0m\u{1B}[2J\u{1B}[\(row);\(col)H\(clean)".utf8))
-        halfBlock?.invalidate()
-        graphics?.invalidate()
+        renderer?.invalidate()
         lastStatus = ""
     }
 
@@ -130,7 +121,7 @@ public final class Screen {
         guard clean != lastStatus else { return }
         lastStatus = clean
         write(Array("\u{1B}[\(rows);1H\u{1B}[0m\u{1B}[2m\(clean)\u{1B}[0m\u{1B}[K".utf8))
-        halfBlock?.forgetColors()
+        renderer?.forgetColors()
     }
 
     private func write(_ bytes: [UInt8]) {
