@@ -294,6 +294,28 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    /// Regression (issue 16 #1): after a redirect to a refused scheme, the
+    /// reused easy handle refused every later option ("A libcurl function was
+    /// given a bad argument"), so the rest of the run failed. Only that record may.
+    @Test func aRedirectToARefusedSchemeFailsOnlyItsOwnRecord() throws {
+        try withWorld { world in
+            let gif = TestGIF.padded(toSize: 300, seed: 9)
+            world.server.route("/evil", response: .redirect(to: "file:///etc/passwd"))
+            var input = [gifLine(id: "evil", url: world.server.url("/evil"))]
+            for n in 0..<200 {
+                world.server.route("/g\(n).gif", response: .ok(gif))
+                input.append(gifLine(id: "g\(n)", url: world.server.url("/g\(n).gif")))
+            }
+            let result = try world.run(["--quiet", "--concurrency", "1", "--retry-delay", "10ms"], lines: input)
+
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 201)
+            try expectError(try OutputRecord(result.stdoutLines[0]), code: "not_allowed", from: try OutputRecord(input[0]))
+            let images = try result.stdoutLines.dropFirst().map { try OutputRecord($0) }
+            #expect(images.filter { $0.raw("kind") == "\"image\"" }.count == 200)
+        }
+    }
+
     // MARK: - Schemes
 
     @Test func fileURLIsNotAllowedWithoutAllowFile() throws {

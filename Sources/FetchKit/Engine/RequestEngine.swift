@@ -306,7 +306,7 @@ public final class RequestEngine<Client: RequestClient> {
         switch client.start(job, on: easy, share: multi.share) {
         case .success(let made): transfer = made
         case .failure(let failure):
-            idleHandles.append(easy)
+            // Not reused: a handle that refused an option may refuse the next too.
             return client.fail(job, failure)
         }
         guard multi.add(easy) else {
@@ -322,7 +322,10 @@ public final class RequestEngine<Client: RequestClient> {
         guard let running = active.removeValue(forKey: handle) else { return }
         let job = running.job
         multi.remove(running.easy)
-        idleHandles.append(running.easy)
+        // Only a handle whose transfer went well is reused: one that libcurl
+        // stopped (a redirect to a refused scheme) keeps state that makes it
+        // refuse the options of every later transfer (issue 16 #1).
+        if result == CURLE_OK { idleHandles.append(running.easy) }
         activePerHost[job.host, default: 1] -= 1
         switch client.complete(job, running.transfer, result: result, easy: running.easy) {
         case .done, .deferred:
