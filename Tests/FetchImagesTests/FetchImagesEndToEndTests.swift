@@ -620,6 +620,36 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    /// Regression (issue 16 #7): a cache that cannot be written was fatal
+    /// ("cannot write to …/tmp", no records) even when every image was in it.
+    /// Hits are served; only a record that needs a download fails.
+    @Test func aCacheThatCannotBeWrittenServesItsHits() throws {
+        try withWorld { world in
+            let gif = TestGIF.padded(toSize: 600, seed: 3)
+            world.server.route("/a.gif", response: .ok(gif))
+            world.server.route("/b.gif", response: .ok(gif))
+            let cached = gifLine(id: "a", url: world.server.url("/a.gif"))
+            #expect(try world.run(["--quiet"], lines: [cached]).exitCode == 0)
+            // The temporary folder becomes a link to nowhere: nothing can be
+            // written there, whoever runs the test (root ignores permissions).
+            let temporary = world.cache.path + "/tmp"
+            try FileManager.default.removeItem(atPath: temporary)
+            try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: world.cache.path + "/gone/tmp")
+
+            let input = [cached, gifLine(id: "b", url: world.server.url("/b.gif"), rank: 1)]
+            let result = try world.run([], lines: input)
+
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 2)
+            let hit = try OutputRecord(result.stdoutLines[0])
+            try expectImage(hit, from: try OutputRecord(input[0]), served: gif, cache: world.cache)
+            #expect(hit.raw("cached") == "true")
+            try expectError(try OutputRecord(result.stdoutLines[1]), code: "cache_write", from: try OutputRecord(input[1]))
+            #expect(world.server.requestCount(for: "/b.gif") == 0)
+            #expect(result.stderr.contains("serving cached images only"))
+        }
+    }
+
     @Test func unusableCacheIsFatal() throws {
         try withWorld { world in
             world.server.route("/a.gif", response: .ok(TestGIF.onePixel))

@@ -16,6 +16,9 @@ public final class ImageCache: @unchecked Sendable {
     private let temporary: String
     private var madeFolders = Set<String>()
     private var temporaryCounter = 0
+    /// Why nothing can be stored, when the cache can only be read (a
+    /// read-only folder): hits are served, downloads fail.
+    public let unwritable: CacheError?
 
     /// The folder to use when none is given: `$SPOSURE_CACHE`, else
     /// `$XDG_CACHE_HOME/sposure`, else `~/.cache/sposure`.
@@ -27,19 +30,35 @@ public final class ImageCache: @unchecked Sendable {
     }
 
     /// Opens (creating as needed) the cache at `root`, and removes temporary
-    /// files left by runs that no longer exist.
+    /// files left by runs that no longer exist. A cache that exists but cannot
+    /// be written opens read-only (``unwritable``); one that cannot be made or
+    /// read at all throws.
     public init(root: String) throws(CacheError) {
         let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
         self.root = absolute
         images = absolute + "/images"
         temporary = absolute + "/tmp"
-        for folder in [absolute, images, temporary] {
+        var unwritable: CacheError?
+        for folder in [absolute, images, temporary] where unwritable == nil {
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw CacheError(path: folder, errno: errno, doing: "create")
+                let failure = CacheError(path: folder, errno: errno, doing: "create")
+                // Only a folder that is there to read from can serve hits.
+                guard Self.isReadableFolder(images) else { throw failure }
+                unwritable = failure
             }
         }
-        guard access(temporary, W_OK) == 0 else { throw CacheError(path: temporary, errno: errno, doing: "write to") }
-        removeStaleTemporaries()
+        if unwritable == nil && access(temporary, W_OK) != 0 {
+            let failure = CacheError(path: temporary, errno: errno, doing: "write to")
+            guard Self.isReadableFolder(images) else { throw failure }
+            unwritable = failure
+        }
+        self.unwritable = unwritable
+        if unwritable == nil { removeStaleTemporaries() }
+    }
+
+    private static func isReadableFolder(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && access(path, R_OK | X_OK) == 0
     }
 
     /// A cache error, with the errno it came from.

@@ -62,6 +62,9 @@ final class ImageFetchClient {
     }
 
     func run() -> Bool {
+        if let unwritable = cache.unwritable {
+            stage.diagnostics.warning("cache: \(unwritable): serving cached images only; the others fail with cache_write")
+        }
         engine.run()
         if stage.stopReason == nil && statistics.records > 0 {
             stage.diagnostics.note(statistics.fetchSummary())
@@ -175,6 +178,11 @@ extension ImageFetchClient: RequestClient {
         if !fresh, let entry = cache.lookup(path: job.path) {
             statistics.cached += 1
             succeed(job, entry, cached: true, status: nil)
+            return nil
+        }
+        if let unwritable = cache.unwritable {
+            // A read-only cache serves its hits; a download has nowhere to go.
+            fail(sequence, input, FetchFailure("cache_write", "\(unwritable) (the cache is read-only: only cached images are served)"), started: started)
             return nil
         }
         activeByKey[key] = job
