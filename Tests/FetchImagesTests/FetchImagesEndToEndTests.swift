@@ -352,6 +352,36 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    /// Regressions (issue 16 #11): a URL with a space or CRLF was "not a URL
+    /// with a scheme"; `file:///tmp/` (a folder) was "not_gif: empty body"; a
+    /// local file that is not a GIF had its first bytes quoted in the error.
+    @Test func badURLsAndLocalFilesAreNamedForWhatTheyAre() throws {
+        try withWorld { world in
+            let secret = try world.writeSourceFile("secret.txt", Array("root:$6$hash:19000".utf8))
+            let folder = secret.deletingLastPathComponent().absoluteString
+            let input = [
+                gifLine(id: "space", url: "http://127.0.0.1:1/a b.gif"),
+                #"{"kind":"gif","id":"crlf","url":"http://127.0.0.1:1/a.gif\r\nX-Evil: 1"}"#,
+                gifLine(id: "folder", url: folder),
+                gifLine(id: "secret", url: secret.absoluteString),
+            ]
+            let result = try world.run(["--allow-file", "--retries", "0"], lines: input)
+
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 4)
+            let records = try result.stdoutLines.map { try OutputRecord($0) }
+            #expect(records[0].string("code") == "bad_url")
+            #expect(records[0].string("error")?.hasPrefix("the URL holds a space at character 21") == true)
+            #expect(records[1].string("code") == "bad_url")
+            #expect(records[1].string("error")?.contains("a control or space character at character 25") == true)
+            #expect(records[2].string("code") == "not_gif")
+            #expect(records[2].string("error")?.hasSuffix("is a folder, not a GIF file") == true)
+            #expect(records[3].string("code") == "not_gif")
+            #expect(records[3].string("error") == "the file does not start with GIF87a/GIF89a")
+            #expect(!result.stdoutLines.joined().contains("root:") && !result.stderr.contains("root:"))
+        }
+    }
+
     // MARK: - The stream
 
     @Test func otherRecordsPassThroughByteForByteInOrder() throws {

@@ -77,6 +77,18 @@ func runPassThrough(_ input: String, options: [String] = []) throws -> (out: [St
         #expect(result.out[1] == #"{"ok":1}"#)
     }
 
+    /// Regression (issue 16 #11): a bad line's text was cut to 120 Swift
+    /// Characters, 121 code points when one of them was "\r\n" or a letter
+    /// with a combining accent; the docs promise 120.
+    @Test func cutsTheTextOfABadLineTo120CodePoints() {
+        let accented = String(repeating: "e\u{301}", count: 100)
+        let bad = BadLine(line: 1, bytes: Array(accented.utf8), reason: "x")
+        #expect(bad.text.unicodeScalars.count == BadLine.textLimit)
+        let crlf = BadLine(line: 1, bytes: Array((String(repeating: "a", count: 119) + "\r\nb").utf8), reason: "x")
+        #expect(crlf.text.unicodeScalars.count == BadLine.textLimit)
+        #expect(crlf.text.hasSuffix("a\r"))
+    }
+
     @Test func strictStopsAtTheFirstBadLineKeepingWhatCameBefore() throws {
         let result = try runPassThrough("{\"n\":1}\nbad\n{\"n\":2}\n", options: ["--strict"])
         #expect(result.out == [#"{"n":1}"#])

@@ -157,6 +157,12 @@ extension ImageFetchClient: RequestClient {
             fail(sequence, input, FetchFailure("bad_record", "a gif record needs a string url"), started: started)
             return nil
         }
+        if let bad = url.unicodeScalars.firstIndex(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }) {
+            let offset = url.unicodeScalars.distance(from: url.unicodeScalars.startIndex, to: bad)
+            let what = url.unicodeScalars[bad] == " " ? "a space" : "a control or space character"
+            fail(sequence, input, FetchFailure("bad_url", "the URL holds \(what) at character \(offset + 1) (a URL must percent-encode it): \(RemoteText.visible(redactedURL(url)))"), started: started)
+            return nil
+        }
         guard let parts = URLParts(url) else {
             fail(sequence, input, FetchFailure("bad_url", "not a URL with a scheme: \(redactedURL(url))"), started: started)
             return nil
@@ -166,6 +172,13 @@ extension ImageFetchClient: RequestClient {
             let hint = parts.scheme == "file" ? " (--allow-file allows file:// URLs)" : " (only http and https)"
             fail(sequence, input, FetchFailure("not_allowed", "\(parts.scheme):// URLs are not fetched\(hint)"), started: started)
             return nil
+        }
+        if parts.scheme == "file" {
+            var status = stat()
+            if stat(parts.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+                fail(sequence, input, FetchFailure("not_gif", "\(RemoteText.visible(url)) is a folder, not a GIF file"), started: started)
+                return nil
+            }
         }
         let key = input.record.string("cache_key") ?? url
         let job = FetchJob(sequence: sequence, input: input, url: url, key: key, host: parts.host,

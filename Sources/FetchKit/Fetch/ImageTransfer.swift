@@ -229,8 +229,14 @@ final class ImageTransfer {
     }
 
     private func notGIF() -> FetchFailure {
+        if head.isEmpty { return FetchFailure("not_gif", "empty body") }
+        // A local file's bytes are never quoted: --allow-file must not turn
+        // a record into a way to read the start of /etc/shadow.
+        if job.url.prefix(5).lowercased() == "file:" {
+            return FetchFailure("not_gif", "the file does not start with GIF87a/GIF89a")
+        }
         let shown = head.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
-        return FetchFailure("not_gif", head.isEmpty ? "empty body" : "body starts with \"\(shown)\", not GIF87a/GIF89a")
+        return FetchFailure("not_gif", "body starts with \"\(shown)\", not GIF87a/GIF89a")
     }
 }
 

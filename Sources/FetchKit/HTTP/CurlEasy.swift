@@ -85,21 +85,24 @@ public struct URLParts: Sendable, Equatable {
     public var scheme: String
     /// The host, lowercased; empty for file URLs.
     public var host: String
+    /// The path, percent-decoded.
+    public var path: String
 
     /// Parses `url`; nil when libcurl cannot make sense of it or it has no scheme.
     public init?(_ url: String) {
         guard let handle = curl_url() else { return nil }
         defer { curl_url_cleanup(handle) }
         guard curl_url_set(handle, CURLUPART_URL, url, UInt32(CURLU_NON_SUPPORT_SCHEME)) == CURLUE_OK else { return nil }
-        func part(_ which: CURLUPart) -> String? {
+        func part(_ which: CURLUPart, flags: UInt32 = 0) -> String? {
             var value: UnsafeMutablePointer<CChar>?
-            guard curl_url_get(handle, which, &value, 0) == CURLUE_OK, let value else { return nil }
+            guard curl_url_get(handle, which, &value, flags) == CURLUE_OK, let value else { return nil }
             defer { curl_free(value) }
-            return String(cString: value).lowercased()
+            return String(cString: value)
         }
-        guard let scheme = part(CURLUPART_SCHEME) else { return nil }
+        guard let scheme = part(CURLUPART_SCHEME)?.lowercased() else { return nil }
         self.scheme = scheme
-        host = part(CURLUPART_HOST) ?? ""
+        host = part(CURLUPART_HOST)?.lowercased() ?? ""
+        path = part(CURLUPART_PATH, flags: UInt32(CURLU_URLDECODE)) ?? ""
     }
 }
 

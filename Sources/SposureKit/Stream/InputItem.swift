@@ -39,7 +39,7 @@ public struct InputRecord: @unchecked Sendable {
 public struct BadLine: Sendable, Equatable {
     /// The 1-based input line number.
     public var line: Int
-    /// The start of the line, as text (invalid UTF-8 replaced), cut to ``BadLine/textLimit`` characters.
+    /// The start of the line, as text (invalid UTF-8 replaced), cut to ``BadLine/textLimit`` code points.
     public var text: String
     /// Why it is not a record.
     public var reason: String
@@ -51,7 +51,11 @@ public struct BadLine: Sendable, Equatable {
     public init(line: Int, bytes: some Collection<UInt8>, reason: String) {
         self.line = line
         let decoded = String(decoding: bytes.prefix(BadLine.textLimit * 4), as: UTF8.self)
-        text = String(decoded.prefix(BadLine.textLimit))
+        // Counted in code points, as JSON readers count (a Swift Character
+        // may hold several: "\r\n", a letter and its accents).
+        var cut = String.UnicodeScalarView()
+        cut.append(contentsOf: decoded.unicodeScalars.prefix(BadLine.textLimit))
+        text = String(cut)
         self.reason = reason
     }
 }
