@@ -6,6 +6,8 @@ import SposureKit
 /// `fetch-images`: the concurrent image fetcher, the third stage of the game.
 @main
 struct FetchImages: ParsableCommand {
+    static func main() { mainIgnoringClosedPipes() }
+
     static let configuration = CommandConfiguration(
         commandName: "fetch-images",
         abstract: "Fetch the GIFs named by a stream of records into a local cache.",
