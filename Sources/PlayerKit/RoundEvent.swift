@@ -1,0 +1,44 @@
+/// An event of the round, as a value: what `gif-play` writes on stdout
+/// (see ``record``) and `score` reads.
+public enum RoundEvent: Sendable, Equatable {
+    /// Held, but nothing ready to show from `startMs` to `endMs`.
+    case stall(startMs: Int, endMs: Int)
+    /// A hold from `downMs` to `upMs`.
+    case hold(downMs: Int, upMs: Int)
+    /// A GIF was on screen.
+    case shown(Shown)
+    /// The round ended at `atMs`.
+    case sessionEnd(atMs: Int, reason: EndReason)
+
+    /// What a `shown` event says of one GIF.
+    public struct Shown: Sendable, Equatable {
+        /// The GIF's id.
+        public var id: String
+        /// Its section (else its query, else empty).
+        public var section: String
+        /// Its query, when the record had one.
+        public var query: String?
+        /// When it started and ended, in ms of the session.
+        public var startMs: Int
+        public var endMs: Int
+        /// How long it was on screen while held.
+        public var exposedMs: Int
+        /// Frames drawn (a frame skipped while behind is not counted).
+        public var frames: Int
+        /// Whether it played to its end.
+        public var completed: Bool
+
+        /// A `shown` event.
+        public init(id: String, section: String, query: String?, startMs: Int, endMs: Int, exposedMs: Int,
+                    frames: Int, completed: Bool) {
+            self.id = id
+            self.section = section
+            self.query = query
+            self.startMs = startMs
+            self.endMs = endMs
+            self.exposedMs = exposedMs
+            self.frames = frames
+            self.completed = completed
+        }
+    }
+}

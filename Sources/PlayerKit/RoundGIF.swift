@@ -1,0 +1,19 @@
+/// A GIF as the round sees it: its frames' delays and whether they are
+/// decoded yet, and what the `shown` event says of it. ``PreparedGIF`` is
+/// one; tests give the round GIFs of their own.
+public protocol RoundGIF {
+    /// The id written in the `shown` event.
+    var id: String { get }
+    /// The section written in the `shown` event and on the status line (the
+    /// record's section, else its query, else empty).
+    var section: String { get }
+    /// The record's query, when it has one.
+    var query: String? { get }
+    /// How long frame `index` shows, in ms (it must exist).
+    func delay(_ index: Int) -> Int
+    /// Whether frame `index` exists; may wait for the decoder to get there.
+    func hasFrame(_ index: Int) -> Bool
+    /// Whether frame `index` is decoded (true), never will be (false), or may
+    /// still come (nil), without waiting.
+    func frameReady(_ index: Int) -> Bool?
+}

@@ -1,0 +1,7 @@
+/// A key that means something to the round (the terminal shell reads them).
+public enum RoundKey: Sendable, Equatable {
+    /// q, Q or Esc: the round ends, `quit`.
+    case quit
+    /// Ctrl-C read as a key (kitty protocol): the round ends as SIGINT ends it.
+    case interrupt
+}
