@@ -16,9 +16,19 @@ stage() {
   die "$tool is not built: run 'make build' (or set SPOSURE_BIN to the folder that holds it)"
 }
 
+# The key of the provider asked for (giphy or klipy), else of either one.
 need_key() {
-  [[ -n ${GIPHY_API_KEY:-} ]] && return
-  die "GIPHY_API_KEY is not set. Get a free key at https://developers.giphy.com/dashboard/, then: export GIPHY_API_KEY=your-key (pipelines/demo plays offline without one)"
+  case ${1:-} in
+    giphy) [[ -n ${GIPHY_API_KEY:-} ]] && return ;;
+    klipy) [[ -n ${KLIPY_API_KEY:-} ]] && return ;;
+    *) [[ -n ${GIPHY_API_KEY:-} || -n ${KLIPY_API_KEY:-} ]] && return ;;
+  esac
+  die "GIPHY_API_KEY is not set, nor KLIPY_API_KEY. Get a free Giphy key at https://developers.giphy.com/dashboard/ (export GIPHY_API_KEY=your-key) or a Klipy key at https://klipy.com (export KLIPY_API_KEY=your-key); pipelines/demo plays offline without one (make demo)"
+}
+
+# Checks a --provider value.
+check_provider() {
+  [[ -z $1 || $1 == giphy || $1 == klipy ]] || die "--provider must be giphy or klipy (see --help)" 64
 }
 
 # True when a person is at a terminal to hold the button.

@@ -2,51 +2,97 @@ import FetchKit
 import Foundation
 import SposureKit
 
-/// Where the API is and the key to it, from the environment. The key is a
-/// secret: it goes into request URLs and nowhere else.
-public struct GiphyAccess: Sendable {
-    /// The default API base.
-    public static let defaultBase = "https://api.giphy.com"
+/// Where a GIF API is and the key to it, from the environment. The key is a
+/// secret: it goes into request URLs and nowhere else (Klipy's is a path
+/// segment, Giphy's the `api_key` parameter; both are masked in what is shown).
+public struct APIAccess: Sendable {
+    /// Giphy's API base.
+    public static let defaultBase = GIFProvider.giphy.defaultBase
 
+    /// The API spoken to.
+    public let provider: GIFProvider
     /// The API base, without a trailing slash.
     public let base: String
     private let key: String
+    /// Klipy's `customer_id`: a random id kept in the data folder.
+    public let customerID: String
 
-    /// Access from `GIPHY_API_KEY` and `--api-url`, else `GIPHY_API_URL`, else the real API.
-    public init(apiURL: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MissingKey) {
-        guard let key = environment["GIPHY_API_KEY"]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else {
-            throw MissingKey()
-        }
+    /// Access to `provider` from its key variable and `--api-url`, else its
+    /// URL variable, else the real API.
+    public init(provider: GIFProvider = .giphy, apiURL: String?, customerID: String = "",
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws(MissingKey) {
+        guard let key = provider.key(in: environment) else { throw MissingKey(provider: provider) }
+        self.provider = provider
         self.key = key
-        let base = apiURL ?? environment["GIPHY_API_URL"].flatMap { $0.isEmpty ? nil : $0 } ?? Self.defaultBase
+        self.customerID = customerID
+        let base = apiURL ?? environment[provider.urlVariable].flatMap { $0.isEmpty ? nil : $0 } ?? provider.defaultBase
         self.base = PageRequest.trimmed(base)
     }
 
     /// No key in the environment.
     public struct MissingKey: Error, CustomStringConvertible, Sendable {
+        /// The provider whose key is missing.
+        public var provider: GIFProvider = .giphy
+
         public var description: String {
-            """
-            GIPHY_API_KEY is not set. Get a free key at https://developers.giphy.com/dashboard/ \
-            (create an app, choose "API"), then: export GIPHY_API_KEY=your-key. \
-            Without a key, pipelines/demo runs offline.
-            """
+            switch provider {
+            case .giphy:
+                return """
+                    GIPHY_API_KEY is not set. Get a free key at https://developers.giphy.com/dashboard/ \
+                    (create an app, choose "API"), then: export GIPHY_API_KEY=your-key. \
+                    Or use Klipy: KLIPY_API_KEY (\(GIFProvider.klipy.keyHelp)). \
+                    Without a key, pipelines/demo runs offline (make demo).
+                    """
+            case .klipy:
+                return """
+                    KLIPY_API_KEY is not set. Get a key \(GIFProvider.klipy.keyHelp), \
+                    then: export KLIPY_API_KEY=your-key. Or use Giphy: GIPHY_API_KEY (\(GIFProvider.giphy.keyHelp)). \
+                    Without a key, pipelines/demo runs offline (make demo).
+                    """
+            }
         }
     }
 
     /// The URL of `page`, key included: for libcurl only.
-    public func url(_ page: PageRequest) -> String { page.url(base: base, key: key) }
+    public func url(_ page: PageRequest) -> String {
+        switch provider {
+        case .giphy: return page.url(base: base, key: key)
+        case .klipy: return KlipyAPI.url(page, base: base, key: key, customerID: customerID)
+        }
+    }
 
     /// The URL of `page` as it may be shown.
-    public func displayURL(_ page: PageRequest) -> String { page.displayURL(base: base) }
+    public func displayURL(_ page: PageRequest) -> String {
+        switch provider {
+        case .giphy: return page.displayURL(base: base)
+        case .klipy: return KlipyAPI.url(page, base: base, key: "REDACTED", customerID: customerID)
+        }
+    }
+
+    /// What names `page`'s answer in the API cache: the shown URL without the
+    /// base (endpoint and parameters, the key masked), so the answer serves
+    /// whichever host it came from.
+    public func cacheKey(_ page: PageRequest) -> String {
+        let shown = displayURL(page)
+        return shown.hasPrefix(base) ? String(shown.dropFirst(base.count)) : shown
+    }
 
     /// `text` with the key hidden, whatever put it there.
     public func redact(_ text: String) -> String {
-        guard key.count >= 4 else { return redactedURL(text) }
-        return redactedURL(text.replacingOccurrences(of: key, with: "REDACTED"))
+        var text = text
+        if key.count >= 4 {
+            text = text.replacingOccurrences(of: key, with: "REDACTED")
+            let escaped = PageRequest.escape(key)
+            if escaped != key { text = text.replacingOccurrences(of: escaped, with: "REDACTED") }
+        }
+        return KlipyAPI.redactedPath(redactedURL(text))
     }
 
     /// What to say when the API refuses the key.
     public func refusal(_ message: String) -> String {
-        redact("the Giphy API refused the key (\(message)): check GIPHY_API_KEY; a new key takes a few minutes to work")
+        redact("the \(provider.displayName) API refused the key (\(message)): check \(provider.keyVariable); a new key takes a few minutes to work")
     }
 }
+
+/// The old name, from when Giphy was the only API.
+public typealias GiphyAccess = APIAccess

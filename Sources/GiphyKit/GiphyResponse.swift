@@ -20,6 +20,8 @@ public enum GiphyResponse {
         public var totalCount: Int?
         /// `pagination.offset`, when present.
         public var offset: Int?
+        /// Klipy's `has_next`: whether another page follows (nil: Giphy, which says `total_count` instead).
+        public var hasNext: Bool? = nil
     }
 
     /// Reads a response: its HTTP `status` and `body`; `url` (already redacted) for messages.

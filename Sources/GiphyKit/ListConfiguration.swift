@@ -5,15 +5,22 @@ import SposureKit
 public struct ListConfiguration: Sendable {
     /// Page requests at once.
     public var concurrency = 2
-    /// The rendition asked for, then its fallbacks.
+    /// The Giphy rendition asked for, then its fallbacks.
     public var renditions = GIFRecord.chain(for: "fixed_height")
+    /// The Klipy size asked for, then the others by closeness.
+    public var klipySizes = KlipyAPI.chain(for: "sm")
     /// Seconds a page may spend waiting between retries, in all.
     public var maxWait = 60.0
     /// The most API calls of the run; nil: no cap.
     public var maxCalls: Int?
-    /// Calls allowed per `ratePeriod` seconds (0: no limit).
-    public var rateCalls = 100
+    /// Calls allowed per `ratePeriod` seconds (0: no limit); nil: each
+    /// provider's own (``GIFProvider/defaultRate``).
+    public var rateCalls: Int?
     public var ratePeriod = 3600.0
+    /// Where the call budget is kept across runs (the data folder); nil: for this run only.
+    public var dataFolder: String?
+    /// The API answers kept on disk; nil: none.
+    public var cache: APICache?
     /// Take back `error` records of this stage and run their pages again.
     public var retryErrors = false
     /// Backoff between retries.

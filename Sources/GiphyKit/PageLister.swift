@@ -6,20 +6,30 @@ import SposureKit
 //  giphy-pages list, the URL lister, on the ``RequestEngine``:
 //
 //  stdin ─reader─▶ [input queue] ─▶ engine thread ───────────────────▶ [output queue] ─writer─▶ stdout
-//                                    │ page records                      ▲ OutputSequencer: a page's gif
-//                                    ▼                                   │ records are made at its turn,
+//                                    │ page records ── API cache hit ──▶ ▲ OutputSequencer: a page's gif
+//                                    ▼   (no call)                       │ records are made at its turn,
 //                              waiting pages ─▶ curl multi (≤ --concurrency)   so repeats drop in page order
-//                                    ▲   rate limit, --max-calls   │ JSON via jansson
-//                                    └──── retries (backoff) ◀─────┘
+//                                    ▲   call budget (flock'd, on disk),   │ JSON via jansson; answers
+//                                    │   --max-calls                       │ kept in the API cache
+//                                    └──── retries (backoff) ◀─────────────┘
+//
+//  Each page record names its API (`provider`, absent = giphy): the access,
+//  the URL, the reading of the answer and the gif records are the provider's;
+//  the loop is the one RequestEngine.
 
 /// The engine of `giphy-pages list`: runs each page request and writes one
 /// `gif` record per result, in page order.
 public final class PageLister {
     private let client: PageListClient
 
-    /// An engine for `stage`, calling the API through `access`.
-    public init(stage: Stage, access: GiphyAccess, configuration: ListConfiguration) throws(CurlError) {
-        client = try PageListClient(stage: stage, access: access, configuration: configuration)
+    /// An engine for `stage`, calling each page's API through its access in `accesses`.
+    public init(stage: Stage, accesses: [GIFProvider: APIAccess], configuration: ListConfiguration) throws(CurlError) {
+        client = try PageListClient(stage: stage, accesses: accesses, configuration: configuration)
+    }
+
+    /// An engine for `stage`, calling one API through `access`.
+    public convenience init(stage: Stage, access: APIAccess, configuration: ListConfiguration) throws(CurlError) {
+        try self.init(stage: stage, accesses: [access.provider: access], configuration: configuration)
     }
 
     /// Runs until the input ends, a stop, or a refused key; returns true when
@@ -44,25 +54,30 @@ final class PageJob: RequestJob {
 /// What `giphy-pages list` makes of page records and API answers.
 final class PageListClient {
     private let stage: Stage
-    private let access: GiphyAccess
+    private let accesses: [GIFProvider: APIAccess]
     private let configuration: ListConfiguration
     private let sequencer: OutputSequencer
     private var engine: RequestEngine<PageListClient>!
 
     private var totals: [String: Int] = [:]
+    private var ended: Set<String> = []
+    /// Pages asked in this run: asked again (--follow), they skip the API cache.
+    private var asked: Set<String> = []
     private var seen: RecentIDs
-    private var limiter: RateLimiter
+    private var budgets: [GIFProvider: CallBudget] = [:]
+    private var missingKeys: Set<GIFProvider> = []
     private var calls = 0
+    private var cacheHits = 0
+    private var cacheWarned = false
     private var unauthorized = false
     private let statistics = RequestStatistics()
 
-    init(stage: Stage, access: GiphyAccess, configuration: ListConfiguration) throws(CurlError) {
+    init(stage: Stage, accesses: [GIFProvider: APIAccess], configuration: ListConfiguration) throws(CurlError) {
         self.stage = stage
-        self.access = access
+        self.accesses = accesses
         self.configuration = configuration
         sequencer = OutputSequencer(output: stage.output, ordered: true, window: configuration.window)
         seen = RecentIDs(capacity: configuration.dedupCapacity)
-        limiter = RateLimiter(calls: configuration.rateCalls, period: configuration.ratePeriod, now: monotonicSeconds())
         let retry = RetryPolicy(maxWait: configuration.maxWait, backoff: configuration.backoff)
         engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
                                    limits: RequestLimits(concurrency: configuration.concurrency, retry: retry))
@@ -74,18 +89,72 @@ final class PageListClient {
         if statistics.duplicates > 0 {
             stage.diagnostics.note("dropped \(statistics.duplicates) repeated GIFs")
         }
-        return statistics.failed > 0 || unauthorized
+        if cacheHits > 0 {
+            stage.diagnostics.note("\(cacheHits) page\(cacheHits == 1 ? "" : "s") from the API cache (no call)")
+        }
+        return statistics.failed > 0 || unauthorized || !missingKeys.isEmpty
+    }
+
+    /// The access to `provider`; nil when its key is not set.
+    private func access(_ provider: GIFProvider) -> APIAccess? { accesses[provider] }
+
+    /// Redacts every key this run knows.
+    private func redact(_ text: String) -> String {
+        accesses.values.reduce(text) { $1.redact($0) }
+    }
+
+    /// The budget of `provider`'s calls (`--rate`, else the provider's own).
+    private func budget(_ provider: GIFProvider) -> CallBudget {
+        if let budget = budgets[provider] { return budget }
+        let rate = configuration.rateCalls.map { ($0, configuration.ratePeriod) } ?? provider.defaultRate
+        let budget = CallBudget(provider: provider, calls: rate.0, period: rate.1, folder: configuration.dataFolder)
+        budgets[provider] = budget
+        return budget
+    }
+
+    /// The `gif` records of an answer kept in the API cache, when there is a fresh one.
+    private func cachedAnswer(_ page: PageRequest, access: APIAccess) -> GiphyResponse.Page? {
+        let url = access.cacheKey(page)
+        guard let cache = configuration.cache, asked.insert(url).inserted,
+              let body = cache.read(provider: page.provider, url: url) else { return nil }
+        if case .page(let answer) = interpret(page, status: 200, body: body, access: access) { return answer }
+        return nil
+    }
+
+    private func interpret(_ page: PageRequest, status: Int, body: [UInt8], access: APIAccess) -> GiphyResponse {
+        switch page.provider {
+        case .giphy: return GiphyResponse.interpret(status: status, body: body, url: access.displayURL(page))
+        case .klipy: return KlipyAPI.interpret(status: status, body: body, url: access.displayURL(page))
+        }
+    }
+
+    /// Learns what an answer says of its list's end, and hands on its records.
+    private func accept(_ job: PageJob, _ answer: GiphyResponse.Page) {
+        if let total = answer.totalCount { totals[job.page.listKey] = total }
+        if answer.hasNext == false {
+            let end = job.page.offset + answer.items.count
+            totals[job.page.listKey] = min(totals[job.page.listKey] ?? end, end)
+        }
+        statistics.done += 1
+        sequencer.emit(job.sequence) { [self] in records(for: job, answer) }
     }
 
     /// The `gif` records of a page, repeats dropped, problems as error records.
     private func records(for job: PageJob, _ page: GiphyResponse.Page) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        for (index, item) in page.items.enumerated() {
-            if let id = item.string("id"), !seen.insert(id) {
+        let klipy = job.page.provider == .klipy
+        // A Klipy page asks a whole page (its numbering depends on it) and keeps `limit` results.
+        let items = klipy ? Array(page.items.prefix(job.page.limit)) : page.items
+        for (index, item) in items.enumerated() {
+            let id = klipy ? KlipyAPI.id(of: item).map { "klipy:\($0)" } : item.string("id")
+            if let id, !seen.insert(id) {
                 statistics.duplicates += 1
                 continue
             }
-            switch GIFRecord.make(item: item, index: index, page: job.page, pageRecord: job.record, renditions: configuration.renditions) {
+            let made = klipy
+                ? KlipyAPI.make(item: item, index: index, page: job.page, pageRecord: job.record, sizes: configuration.klipySizes)
+                : GIFRecord.make(item: item, index: index, page: job.page, pageRecord: job.record, renditions: configuration.renditions)
+            switch made {
             case .success(let record):
                 statistics.made += 1
                 lines.append(record.serialized())
@@ -93,6 +162,7 @@ final class PageListClient {
                 statistics.failed += 1
                 let record = JSONRecord()
                 record.set("kind", "gif")
+                if klipy { record.set("provider", "klipy") }
                 if let id = problem.id { record.set("id", id) }
                 record.set("title", GIFRecord.cleanTitle(item.string("title") ?? ""))
                 if let query = job.page.query { record.set("query", query) }
@@ -113,14 +183,14 @@ final class PageListClient {
         sequencer.emit(job.sequence, line)
     }
 
-    private func fail(_ sequence: Int, _ record: JSONRecord, line: Int, _ failure: FetchFailure) {
-        sequencer.emit(sequence, errorLine(record, line: line, failure, attempts: 0, quiet: false))
+    private func fail(_ sequence: Int, _ record: JSONRecord, line: Int, _ failure: FetchFailure, quiet: Bool = false) {
+        sequencer.emit(sequence, errorLine(record, line: line, failure, attempts: 0, quiet: quiet))
     }
 
     /// The error record for a page that failed, reported on stderr unless `quiet`.
     private func errorLine(_ record: JSONRecord, line: Int, _ failure: FetchFailure, attempts: Int, quiet: Bool) -> [UInt8] {
         statistics.failed += 1
-        let message = access.redact(failure.message)
+        let message = redact(failure.message)
         if !quiet {
             let tries = attempts > 1 ? " (after \(attempts) attempts)" : ""
             stage.diagnostics.warning("stdin:\(line): \(failure.code): \(message)\(tries)")
@@ -156,13 +226,29 @@ extension PageListClient: RequestClient {
                 "offset_cap", "offset \(page.offset) is past the \(page.endpoint.rawValue) endpoint's cap of \(page.endpoint.offsetCap): the API serves nothing there"))
             return nil
         }
-        return PageJob(sequence: sequence, page: page, record: record, line: input.line)
+        let job = PageJob(sequence: sequence, page: page, record: record, line: input.line)
+        guard let access = access(page.provider) else {
+            let missing = APIAccess.MissingKey(provider: page.provider)
+            if missingKeys.insert(page.provider).inserted { stage.diagnostics.error(missing.description) }
+            fail(sequence, record, line: input.line, FetchFailure("no_key", "\(page.provider.keyVariable) is not set"), quiet: true)
+            return nil
+        }
+        if let answer = cachedAnswer(page, access: access) {
+            cacheHits += 1
+            accept(job, answer)
+            return nil
+        }
+        return job
     }
 
     func gate(_ job: PageJob, now: UInt64) -> RequestGate {
         if let total = totals[job.page.listKey], job.page.offset >= total {
             // Past the end of a list whose size we know: no call needed.
             statistics.skipped += 1
+            if job.page.provider == .klipy && ended.insert(job.page.listKey).inserted {
+                let list = job.page.query.map { "\"\($0)\"" } ?? "trending"
+                stage.diagnostics.warning("klipy: \(list) has no page after the one that said has_next: false; its later pages cost no call")
+            }
             sequencer.emit(job.sequence, [[UInt8]]())
             return .settled
         }
@@ -170,16 +256,18 @@ extension PageListClient: RequestClient {
             fail(job, FetchFailure("max_calls", "--max-calls \(maxCalls) reached before this page; run it later with --retry-errors"), quiet: false)
             return .settled
         }
-        let seconds = Double(now) / 1e9
-        let wait = limiter.wait(at: seconds)
-        if wait > 0 { return .pause(seconds: wait) }
-        return .start
+        let budget = budget(job.page.provider)
+        let wait = budget.take()
+        if wait == 0 { return .start }
+        if wait <= configuration.maxWait { return .pause(seconds: wait) }
+        fail(job, CallBudget.spent(budget, wait: wait), quiet: false)
+        return .settled
     }
 
     func start(_ job: PageJob, on easy: CurlEasy, share: UnsafeMutableRawPointer?) -> Result<MemoryTransfer, FetchFailure> {
         calls += 1
-        limiter.take(at: monotonicSeconds())
         let transfer = MemoryTransfer(tag: job.sequence, easy: easy)
+        guard let access = access(job.page.provider) else { return .failure(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
         if let failure = transfer.configure(url: access.url(job.page), connectTimeout: 10, timeout: configuration.timeout, share: share) {
             return .failure(failure)
         }
@@ -189,17 +277,17 @@ extension PageListClient: RequestClient {
     func complete(_ job: PageJob, _ transfer: MemoryTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
         statistics.calls += 1
         let response = transfer.response(result)
+        guard let access = access(job.page.provider) else { return .failed(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
         let outcome: GiphyResponse
         if let failure = response.failure {
             outcome = .failure(failure)
         } else {
-            outcome = GiphyResponse.interpret(status: response.status, body: response.body, url: access.displayURL(job.page))
+            outcome = interpret(job.page, status: response.status, body: response.body, access: access)
         }
         switch outcome {
         case .page(let page):
-            if let total = page.totalCount { totals[job.page.listKey] = total }
-            statistics.done += 1
-            sequencer.emit(job.sequence) { [self] in records(for: job, page) }
+            keep(job.page, body: response.body, access: access)
+            accept(job, page)
             return .done
         case .unauthorized(let message):
             if !unauthorized { stage.diagnostics.error(access.refusal(message)) }
@@ -208,6 +296,17 @@ extension PageListClient: RequestClient {
             return .stop(FetchFailure("unauthorized", "not run: the API refused the key"))
         case .failure(let failure):
             return .failed(failure)
+        }
+    }
+
+    /// Keeps a good answer in the API cache; a cache that cannot be written is said once.
+    private func keep(_ page: PageRequest, body: [UInt8], access: APIAccess) {
+        guard let cache = configuration.cache else { return }
+        do {
+            try cache.write(provider: page.provider, url: access.cacheKey(page), body: body)
+        } catch {
+            if !cacheWarned { stage.diagnostics.warning("API cache: \(error.description)") }
+            cacheWarned = true
         }
     }
 
@@ -233,6 +332,7 @@ extension PageListClient: RequestClient {
         var parts = ["\(statistics.done)/\(statistics.records) pages", "\(statistics.made) gifs", "\(calls) calls", "\(active) active"]
         if statistics.duplicates > 0 { parts.append("\(statistics.duplicates) repeats dropped") }
         if statistics.skipped > 0 { parts.append("\(statistics.skipped) pages past the end") }
+        if cacheHits > 0 { parts.append("\(cacheHits) from the cache") }
         if statistics.retries > 0 { parts.append("\(statistics.retries) retries") }
         if statistics.failed > 0 { parts.append("\(statistics.failed) failed") }
         return parts.joined(separator: " · ")

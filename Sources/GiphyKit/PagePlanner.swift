@@ -4,6 +4,8 @@ import SposureKit
 
 /// How `giphy-pages plan` plans.
 public struct PlanConfiguration: Sendable {
+    /// The API planned for.
+    public var provider = GIFProvider.giphy
     public var endpoint = GiphyEndpoint.search
     /// Results a page (the API's `limit`).
     public var limit = 50
@@ -21,16 +23,28 @@ public struct PlanConfiguration: Sendable {
     /// Seconds a ping may spend waiting between retries.
     public var maxWait = 60.0
     public var backoff = Backoff(base: 1, cap: 30)
+    /// Calls allowed per `ratePeriod` seconds for the ping (0: no limit); nil: the provider's own.
+    public var rateCalls: Int?
+    public var ratePeriod = 3600.0
+    /// Where the call budget is kept across runs; nil: for this run only.
+    public var dataFolder: String?
+    /// The API answers kept on disk; nil: none.
+    public var cache: APICache?
+
+    /// Klipy answers no count: without --max-results, this many pages are planned.
+    public static let klipyDefaultPages = 10
 
     /// The defaults.
     public init() {}
 }
 
 /// The engine of `giphy-pages plan`: one ping per query learns how many
-/// results there are, then page records go out.
+/// results there are (Giphy; Klipy has no count and is planned by page
+/// number), then page records go out.
 public final class PagePlanner {
     private let stage: Stage
-    private let access: GiphyAccess?
+    private let access: APIAccess?
+    private var budget: CallBudget?
     private let configuration: PlanConfiguration
     private let client: HTTPClient?
     private var failed = false
@@ -39,11 +53,12 @@ public final class PagePlanner {
     private var planned: [PageRequest] = []
 
     /// A planner writing to `stage`; `access` may be nil only with a fixed total.
-    public init(stage: Stage, access: GiphyAccess?, configuration: PlanConfiguration) {
+    public init(stage: Stage, access: APIAccess?, configuration: PlanConfiguration) {
         self.stage = stage
         self.access = access
         self.configuration = configuration
-        client = configuration.fixedTotal == nil ? HTTPClient(concurrency: 1) : nil
+        let pings = configuration.fixedTotal == nil && configuration.provider == .giphy
+        client = pings ? HTTPClient(concurrency: 1) : nil
         if let client { stage.onStop = client.wakeup }
     }
 
@@ -98,6 +113,14 @@ public final class PagePlanner {
 
     private func plan(_ query: String?) -> [PageRequest]? {
         let section = query ?? configuration.endpoint.rawValue
+        if configuration.provider == .klipy {
+            let pages = PagePlan.klipyPages(endpoint: configuration.endpoint, query: query, section: section,
+                                            perPage: configuration.limit,
+                                            maxResults: configuration.maxResults ?? configuration.limit * PlanConfiguration.klipyDefaultPages,
+                                            rating: configuration.rating, lang: configuration.lang)
+            if let first = pages.first { planned.append(first) }
+            return pages
+        }
         if let query, query.count > PageRequest.maxQueryLength {
             report(query: query, FetchFailure("query_too_long", "the query is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength)"))
             return nil
@@ -124,9 +147,27 @@ public final class PagePlanner {
     /// Asks for one result to learn `total_count` (nil when the API leaves it out).
     private func ping(_ page: PageRequest) -> Result<Int?, FetchFailure> {
         guard let client, let access else { return .success(nil) }
+        // A ping is a call: answered from the API cache when it can be, else on the budget.
+        if let cache = configuration.cache, let body = cache.read(provider: page.provider, url: access.cacheKey(page)),
+           case .page(let result) = GiphyResponse.interpret(status: 200, body: body, url: access.displayURL(page)) {
+            return .success(result.totalCount)
+        }
         var waited = 0.0
         var attempt = 0
         while true {
+            let budget = self.budget ?? {
+                let rate = configuration.rateCalls.map { ($0, configuration.ratePeriod) } ?? page.provider.defaultRate
+                let made = CallBudget(provider: page.provider, calls: rate.0, period: rate.1, folder: configuration.dataFolder)
+                self.budget = made
+                return made
+            }()
+            let wait = budget.take()
+            if wait > 0 {
+                guard waited + wait <= configuration.maxWait else { return .failure(CallBudget.spent(budget, wait: wait)) }
+                waited += wait
+                guard stage.nap(wait) else { return .failure(.interrupted) }
+                continue
+            }
             attempt += 1
             if let failure = client.start(access.url(page), tag: attempt) { return .failure(failure) }
             var response: HTTPClient.Response?
@@ -142,6 +183,13 @@ public final class PagePlanner {
                 ?? GiphyResponse.interpret(status: response.status, body: response.body, url: access.displayURL(page))
             switch outcome {
             case .page(let result):
+                if let cache = configuration.cache {
+                    do {
+                        try cache.write(provider: page.provider, url: access.cacheKey(page), body: response.body)
+                    } catch {
+                        stage.diagnostics.warning("API cache: \(error.description)")
+                    }
+                }
                 return .success(result.totalCount)
             case .unauthorized(let message):
                 stage.diagnostics.error(access.refusal(message))
@@ -165,6 +213,7 @@ public final class PagePlanner {
         }
         let record = JSONRecord()
         record.set("kind", "page")
+        if configuration.provider == .klipy { record.set("provider", configuration.provider.rawValue) }
         record.set("endpoint", configuration.endpoint.rawValue)
         if let query { record.set("query", query) }
         record.set("section", query ?? configuration.endpoint.rawValue)

@@ -26,7 +26,8 @@ public enum GiphyEndpoint: String, Sendable, CaseIterable {
 /// ```
 public struct PageRequest: Sendable, Equatable {
     /// The fields a page record owns; any other field is carried on to its GIFs.
-    public static let fields: Set<String> = ["kind", "endpoint", "query", "section", "offset", "limit", "rating", "lang", "total"]
+    public static let fields: Set<String> = ["kind", "provider", "endpoint", "query", "section", "page", "per_page",
+                                             "offset", "limit", "rating", "lang", "total"]
     /// The longest query the API accepts (longer ones get 414).
     public static let maxQueryLength = 50
 
@@ -41,10 +42,20 @@ public struct PageRequest: Sendable, Equatable {
     public var lang: String
     /// `pagination.total_count` as last learned, when known.
     public var total: Int?
+    /// The API asked.
+    public var provider: GIFProvider
+    /// Klipy's page number (from 1) and page size: its pages are numbered, not
+    /// offset, and `limit` is then how many results of the page are kept.
+    public var page: Int?
+    public var perPage: Int?
 
     /// A page request.
     public init(endpoint: GiphyEndpoint, query: String?, section: String, offset: Int, limit: Int,
-                rating: String, lang: String, total: Int?) {
+                rating: String, lang: String, total: Int?, provider: GIFProvider = .giphy,
+                page: Int? = nil, perPage: Int? = nil) {
+        self.provider = provider
+        self.page = page
+        self.perPage = perPage
         self.endpoint = endpoint
         self.query = query
         self.section = section
@@ -57,24 +68,47 @@ public struct PageRequest: Sendable, Equatable {
 
     /// Reads a page record; throws a message when a field is missing or wrong.
     public init(record: JSONRecord) throws(PageError) {
+        var provider = GIFProvider.giphy
+        if record.has("provider") {
+            guard let name = record.string("provider"), let named = GIFProvider(rawValue: name) else {
+                throw PageError("\"provider\" must be \"giphy\" or \"klipy\"")
+            }
+            provider = named
+        }
         guard let name = record.string("endpoint") ?? (record.has("query") ? "search" : nil),
               let endpoint = GiphyEndpoint(rawValue: name) else {
             throw PageError("a page record needs \"endpoint\": \"search\" or \"trending\"")
         }
         let query = record.string("query")
         if endpoint == .search {
-            guard let query, !query.isEmpty else { throw PageError("a search page record needs a non-empty string \"query\"") }
-            guard query.count <= Self.maxQueryLength else {
+            guard let query, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw PageError("a search page record needs a non-empty string \"query\"")
+            }
+            guard provider != .giphy || query.count <= Self.maxQueryLength else {
                 throw PageError("the query is \(query.count) characters; Giphy takes at most \(Self.maxQueryLength)")
             }
         }
+        let section = record.string("section") ?? query ?? endpoint.rawValue
+        let rating = record.string("rating") ?? "g", lang = record.string("lang") ?? "en"
+        if provider == .klipy {
+            guard let page = record.int("page"), page >= 1 else { throw PageError("a Klipy page record needs \"page\" ≥ 1") }
+            guard let perPage = record.int("per_page"), (1...GIFProvider.klipy.maxLimit).contains(perPage) else {
+                throw PageError("a Klipy page record needs \"per_page\" from 1 to \(GIFProvider.klipy.maxLimit)")
+            }
+            let limit = record.has("limit") ? record.int("limit") : perPage
+            guard let limit, (1...perPage).contains(limit) else { throw PageError("a Klipy page record's \"limit\" must be from 1 to its per_page") }
+            let offset = (page - 1) * perPage
+            if record.has("offset") && record.int("offset") != offset {
+                throw PageError("a Klipy page record's \"offset\" must be (page - 1) × per_page = \(offset)")
+            }
+            self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section, offset: offset,
+                      limit: limit, rating: rating, lang: lang, total: nil, provider: .klipy, page: page, perPage: perPage)
+            return
+        }
         guard let offset = record.int("offset"), offset >= 0 else { throw PageError("a page record needs \"offset\" ≥ 0") }
         guard let limit = record.int("limit"), (1...100).contains(limit) else { throw PageError("a page record needs \"limit\" from 1 to 100") }
-        self.init(endpoint: endpoint, query: endpoint == .search ? query : nil,
-                  section: record.string("section") ?? query ?? endpoint.rawValue,
-                  offset: offset, limit: limit,
-                  rating: record.string("rating") ?? "g", lang: record.string("lang") ?? "en",
-                  total: record.int("total"))
+        self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section,
+                  offset: offset, limit: limit, rating: rating, lang: lang, total: record.int("total"))
     }
 
     /// Why a record is not a page request.
@@ -87,6 +121,20 @@ public struct PageRequest: Sendable, Equatable {
     public func record() -> JSONRecord {
         let record = JSONRecord()
         record.set("kind", "page")
+        if provider == .klipy {
+            // Giphy's pages carry no provider: absent means giphy, as before there were two.
+            record.set("provider", provider.rawValue)
+            record.set("endpoint", endpoint.rawValue)
+            if let query { record.set("query", query) }
+            record.set("section", section)
+            record.set("page", page ?? 1)
+            record.set("per_page", perPage ?? limit)
+            record.set("offset", offset)
+            record.set("limit", limit)
+            record.set("rating", rating)
+            record.set("lang", lang)
+            return record
+        }
         record.set("endpoint", endpoint.rawValue)
         if let query { record.set("query", query) }
         record.set("section", section)
@@ -112,10 +160,12 @@ public struct PageRequest: Sendable, Equatable {
     }
 
     /// Whether this page asks for results past the API's offset cap.
-    public var isPastOffsetCap: Bool { offset > endpoint.offsetCap }
+    public var isPastOffsetCap: Bool { provider == .giphy && offset > endpoint.offsetCap }
 
     /// The key that groups pages of one result list (for totals and follow).
-    public var listKey: String { "\(endpoint.rawValue)\u{0}\(query ?? "")\u{0}\(rating)\u{0}\(lang)" }
+    public var listKey: String {
+        "\(provider.rawValue)\u{0}\(endpoint.rawValue)\u{0}\(query ?? "")\u{0}\(rating)\u{0}\(lang)\u{0}\(perPage ?? 0)"
+    }
 
     static func trimmed(_ base: String) -> String {
         var base = base
@@ -126,7 +176,7 @@ public struct PageRequest: Sendable, Equatable {
     private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
 
     /// Percent-encodes everything but the unreserved characters (UTF-8 first).
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
     }
 }

@@ -1,4 +1,7 @@
 import ArgumentParser
+import FetchKit
+import Foundation
+import GiphyKit
 import SposureCLI
 import SposureKit
 
@@ -7,39 +10,77 @@ import SposureKit
 struct GiphyPages: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "giphy-pages",
-        abstract: "Plan and run Giphy page requests: the first two stages of the game.",
+        abstract: "Plan and run GIF API page requests (Giphy or Klipy): the first two stages of the game.",
         discussion: """
             giphy-pages plan -q spiders | giphy-pages list | fetch-images | …
 
-            `plan` asks the API how many results a query has (one call) and writes one \
-            "page" record per page. `list` runs those page requests and writes one "gif" \
-            record per result. The key comes from GIPHY_API_KEY (never printed); the API \
-            from --api-url, else GIPHY_API_URL, else https://api.giphy.com.
+            `plan` writes one "page" record per page (for Giphy after one call that learns \
+            how many results there are; Klipy is planned without a call). `list` runs those \
+            page requests and writes one "gif" record per result, whichever API a page names. \
+            Keys come from GIPHY_API_KEY and KLIPY_API_KEY (never printed); each API from \
+            --api-url, else GIPHY_API_URL / KLIPY_API_URL, else the real one.
             """,
         subcommands: [Plan.self, List.self])
 }
 
 /// Options both subcommands take.
 struct APIOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The API base (default: $GIPHY_API_URL, else https://api.giphy.com).", valueName: "url"))
+    @Option(help: ArgumentHelp("The API base (default: $GIPHY_API_URL or $KLIPY_API_URL, else https://api.giphy.com or https://api.klipy.com).", valueName: "url"))
     var apiURL: String?
 
-    @Option(help: ArgumentHelp("Content rating: g, pg, pg-13 or r.", valueName: "rating"))
+    @Option(help: ArgumentHelp("Content rating: g, pg, pg-13 or r (Klipy's content_filter high, medium, low, off).", valueName: "rating"))
     var rating = "g"
 
-    @Option(help: ArgumentHelp("Language of the search, as a 2-letter code.", valueName: "lang"))
+    @Option(help: ArgumentHelp("Language of the search, as a 2-letter code (Klipy's locale).", valueName: "lang"))
     var lang = "en"
 
-    @Option(help: ArgumentHelp("How long retries of one request may wait in all (429, 5xx, synthetic answers).", valueName: "time"))
+    @Option(help: ArgumentHelp("How long retries of one request may wait in all (429, 5xx, synthetic answers, a spent --rate).", valueName: "time"))
     var maxWait = TimeSpan(seconds: 60)
+
+    @Option(help: ArgumentHelp("A client-side call allowance, kept in the data folder across runs and processes: 100/h, 100/day, 10/m, 2/s, or 0 for none (default: 100/h for Giphy, 100/day for Klipy).", valueName: "rate"))
+    var rate: String?
+
+    @Option(help: ArgumentHelp("How long API answers are kept in the cache (<cache>/api/): a second round on the same query within it costs no call. 0 turns it off.", valueName: "time"))
+    var apiTTL = TimeSpan(seconds: 6 * 3600)
 
     func validate() throws {
         guard ["g", "pg", "pg-13", "r"].contains(rating) else { throw ValidationError("--rating must be g, pg, pg-13 or r.") }
-        guard lang.count >= 2 && lang.count <= 5 && lang.allSatisfy({ $0.isLetter || $0 == "-" }) else {
+        guard lang.count >= 2 && lang.count <= 5 && lang.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else {
             throw ValidationError("--lang must be a language code such as en or pt-BR.")
         }
+        if let rate, Self.parseRate(rate) == nil { throw ValidationError("--rate must look like 100/h, 100/day, 10/m, 2/s or 0.") }
     }
+
+    /// `100/h` as (100, 3600); `0` as no limit.
+    static func parseRate(_ text: String) -> (calls: Int, period: Double)? {
+        if text == "0" { return (0, 1) }
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let calls = Int(parts[0]), calls > 0 else { return nil }
+        switch parts[1] {
+        case "s": return (calls, 1)
+        case "m", "min": return (calls, 60)
+        case "h": return (calls, 3600)
+        case "d", "day": return (calls, 86400)
+        default: return nil
+        }
+    }
+
+    /// The API cache (nil with --api-ttl 0), under fetch-images' cache folder.
+    var cache: APICache? { APICache(root: ImageCache.defaultRoot(), ttl: apiTTL.seconds) }
+
+    /// The data folder, where the budget and Klipy's customer id are kept.
+    var dataFolder: String { DataFolder.root() }
 }
+
+/// The keys and where to get them, for every subcommand's help.
+let keysHelp = """
+    Keys (one is enough):
+      GIPHY_API_KEY  Giphy: \(GIFProvider.giphy.keyHelp)
+      KLIPY_API_KEY  Klipy: \(GIFProvider.klipy.keyHelp)
+    With neither, `make demo` (pipelines/demo) plays offline.
+    API answers are kept for --api-ttl in $SPOSURE_CACHE/api (else $XDG_CACHE_HOME/sposure/api); \
+    the --rate allowance in $SPOSURE_DATA (else $XDG_DATA_HOME/sposure), shared by every run.
+    """
 
 /// The exit codes, for every subcommand's help.
 let exitCodes = """

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import GiphyKit
 import SposureCLI
 import SposureKit
@@ -17,6 +18,17 @@ extension GiphyPages {
                 (with their ?cid=). A GIF seen before in the run is dropped. Other records pass \
                 through unchanged.
 
+                Each page names its API in "provider" (absent: giphy), so one run may list \
+                both. Klipy's records also carry "provider":"klipy", its 16-digit ids as exact \
+                strings, and cache_key "klipy:<id>:<size>"; once a Klipy page says has_next: \
+                false, the later pages of its query cost no call.
+
+                Every good answer is kept in the API cache for --api-ttl (a page asked twice in \
+                one run, as --follow does, is asked again). Every call spends the --rate \
+                allowance kept in the data folder; when the next call is further away than \
+                --max-wait, the page becomes a rate_limited error record that says when calls \
+                are allowed again.
+
                 429, 5xx and the API's empty "synthetic" answers are retried with backoff for up \
                 to --max-wait; what still fails becomes an error record that keeps the page's \
                 fields, so `giphy-pages list --retry-errors < saved.ndjson` runs just the failed \
@@ -26,6 +38,9 @@ extension GiphyPages {
                   giphy-pages plan spiders | giphy-pages list | fetch-images
                   giphy-pages list --rendition downsized < pages.ndjson > gifs.ndjson
                   grep '"code"' gifs.ndjson | giphy-pages list --retry-errors
+                  giphy-pages plan --provider klipy spiders | giphy-pages list --rendition md
+
+                \(keysHelp)
 
                 \(exitCodes)
                 """)
@@ -33,14 +48,11 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("Page requests at once.", valueName: "n"))
         var concurrency = 2
 
-        @Option(help: ArgumentHelp("The rendition to list (fixed_height is 200 px tall: enough for a terminal). When a GIF lacks it, the next of: \(GIFRecord.fallbacks.joined(separator: ", ")).", valueName: "name"))
-        var rendition = "fixed_height"
+        @Option(help: ArgumentHelp("The rendition to list. Giphy: fixed_height (200 px tall: enough for a terminal), else the next of \(GIFRecord.fallbacks.joined(separator: ", ")). Klipy: hd, md, sm or xs (default sm, about 220 px), else the nearest size that has a gif.", valueName: "name"))
+        var rendition: String?
 
         @Option(help: ArgumentHelp("The most API calls of the run; pages past it become max_calls error records.", valueName: "n"))
         var maxCalls: Int?
-
-        @Option(help: ArgumentHelp("A client-side rate limit, as calls/period: 100/h (a beta key's allowance), 10/m, 2/s, or 0 for none.", valueName: "rate"))
-        var rate = "100/h"
 
         @Flag(help: "Take back this stage's own error records (saved from an earlier run) and run their pages again.")
         var retryErrors = false
@@ -54,46 +66,44 @@ extension GiphyPages {
         mutating func validate() throws {
             guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 16.") }
             if let maxCalls, maxCalls < 0 { throw ValidationError("--max-calls must be 0 or more.") }
-            guard Self.parseRate(rate) != nil else { throw ValidationError("--rate must look like 100/h, 10/m, 2/s or 0.") }
-            guard !rendition.isEmpty else { throw ValidationError("--rendition must name a rendition.") }
-        }
-
-        static func parseRate(_ text: String) -> (calls: Int, period: Double)? {
-            if text == "0" { return (0, 1) }
-            let parts = text.split(separator: "/")
-            guard parts.count == 2, let calls = Int(parts[0]), calls > 0 else { return nil }
-            switch parts[1] {
-            case "s": return (calls, 1)
-            case "m", "min": return (calls, 60)
-            case "h": return (calls, 3600)
-            default: return nil
-            }
+            if let rendition, rendition.isEmpty { throw ValidationError("--rendition must name a rendition.") }
         }
 
         func run() throws {
             var configuration = ListConfiguration()
             configuration.concurrency = concurrency
-            configuration.renditions = GIFRecord.chain(for: rendition)
+            // A Klipy size names Klipy's rendition, anything else Giphy's; each keeps its default for the other.
+            if let rendition, KlipyAPI.sizes.contains(rendition) {
+                configuration.klipySizes = KlipyAPI.chain(for: rendition)
+            } else if let rendition {
+                configuration.renditions = GIFRecord.chain(for: rendition)
+            }
             configuration.maxWait = api.maxWait.seconds
             configuration.maxCalls = maxCalls
-            let (calls, period) = Self.parseRate(rate) ?? (0, 1)
-            configuration.rateCalls = calls
-            configuration.ratePeriod = period
+            if let rate = api.rate, let (calls, period) = APIOptions.parseRate(rate) {
+                configuration.rateCalls = calls
+                configuration.ratePeriod = period
+            }
+            configuration.dataFolder = api.dataFolder
+            configuration.cache = api.cache
             configuration.retryErrors = retryErrors
             configuration.timeout = timeout.seconds
             configuration.window = max(stream.buffer, concurrency * 4)
 
             let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
-            let access: GiphyAccess
-            do {
-                access = try GiphyAccess(apiURL: api.apiURL)
-            } catch {
-                stage.diagnostics.error(error.description)
+            // Every API whose key is set; a page of another says so once and becomes a no_key record.
+            var accesses: [GIFProvider: APIAccess] = [:]
+            for provider in GIFProvider.allCases where provider.key(in: ProcessInfo.processInfo.environment) != nil {
+                let customerID = provider == .klipy ? DataFolder.customerID(in: api.dataFolder) : ""
+                accesses[provider] = try? APIAccess(provider: provider, apiURL: api.apiURL, customerID: customerID)
+            }
+            guard !accesses.isEmpty else {
+                stage.diagnostics.error(GIFProvider.noKeyMessage)
                 throw ExitCode.failure
             }
             let lister: PageLister
             do {
-                lister = try PageLister(stage: stage, access: access, configuration: configuration)
+                lister = try PageLister(stage: stage, accesses: accesses, configuration: configuration)
             } catch {
                 stage.diagnostics.error("libcurl: \(error)")
                 throw ExitCode(2)

@@ -8,20 +8,34 @@ extension GiphyPages {
     /// `giphy-pages plan`: the page emitter.
     struct Plan: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the page requests for queries (the page emitter).",
+            abstract: "Write the page requests for queries (the page emitter), for Giphy or Klipy.",
             discussion: """
-                For each query, one call (limit=1) learns how many results there are; then one \
-                "page" record per page goes to stdout: {"kind":"page","endpoint":"search",\
+                Two APIs (--provider; without it: Giphy when GIPHY_API_KEY is set, else Klipy \
+                when KLIPY_API_KEY is set):
+
+                giphy: for each query, one call (limit=1) learns how many results there are; \
+                then one "page" record per page goes to stdout: {"kind":"page","endpoint":"search",\
                 "query":"spiders","section":"spiders","offset":0,"limit":50,"rating":"g",\
                 "lang":"en","total":4210}. Pages stop at --max-results, at the total, and at the \
-                API's offset cap (4999 for search, 499 for trending). Each query is a section; \
-                sections come one after another, or --interleave'd page by page.
+                API's offset cap (4999 for search, 499 for trending).
+
+                klipy: no call here (Klipy says no total): pages numbered from 1, --limit results \
+                each (at most 50), up to --max-results (default \(PlanConfiguration.klipyDefaultPages) \
+                pages): {"kind":"page","provider":"klipy","endpoint":"search","query":"spiders",\
+                "section":"spiders","page":1,"per_page":50,"offset":0,"limit":50,"rating":"g",\
+                "lang":"en"}. The lister stops asking once a page says has_next: false.
+
+                Each query is a section; sections come one after another, or --interleave'd \
+                page by page.
 
                 Examples:
                   giphy-pages plan spiders snakes --interleave --max-results 200
+                  giphy-pages plan --provider klipy spiders --max-results 100
                   giphy-pages plan --trending --follow --interval 2m
                   giphy-pages plan --no-ping --total 500 -q spiders     (no call at all)
                   my-search-box | giphy-pages plan --queries-from - --debounce 300ms
+
+                \(keysHelp)
 
                 \(exitCodes)
                 """)
@@ -32,10 +46,13 @@ extension GiphyPages {
         @Argument(help: ArgumentHelp("Queries, one section each.", valueName: "query"))
         var queries: [String] = []
 
+        @Option(help: ArgumentHelp("The API: giphy or klipy (default: the one whose key is set, Giphy first).", valueName: "name"))
+        var provider: String?
+
         @Flag(help: "Plan the trending endpoint instead of a search.")
         var trending = false
 
-        @Option(help: ArgumentHelp("Results a page (the most a beta key may ask is 50).", valueName: "n"))
+        @Option(help: ArgumentHelp("Results a page (the most a Giphy beta key may ask is 50; Klipy's per_page, at most 50).", valueName: "n"))
         var limit = 50
 
         @Option(help: ArgumentHelp("The most results per query (default: all the API serves).", valueName: "n"))
@@ -75,6 +92,11 @@ extension GiphyPages {
 
         mutating func validate() throws {
             guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100.") }
+            if let provider {
+                guard let chosen = GIFProvider(rawValue: provider) else { throw ValidationError("--provider must be giphy or klipy.") }
+                if chosen == .klipy && limit > chosen.maxLimit { throw ValidationError("--limit must be from 1 to 50 for Klipy (its per_page).") }
+                if chosen == .klipy && (noPing || total != nil) { throw ValidationError("--no-ping and --total are Giphy's: Klipy is planned without a call.") }
+            }
             if let maxResults, maxResults < 1 { throw ValidationError("--max-results must be at least 1.") }
             if trending && !allQueries.isEmpty { throw ValidationError("--trending takes no query.") }
             if queriesFrom != nil && (trending || !allQueries.isEmpty) {
@@ -86,7 +108,7 @@ extension GiphyPages {
             for query in allQueries where query.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw ValidationError("A query must not be empty.")
             }
-            for query in allQueries where query.count > PageRequest.maxQueryLength {
+            for query in allQueries where query.count > PageRequest.maxQueryLength && provider != "klipy" {
                 throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength).")
             }
             if noPing != (total != nil) { throw ValidationError("--no-ping and --total go together.") }
@@ -95,9 +117,27 @@ extension GiphyPages {
         }
 
         func run() throws {
+            let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
+            let environment = ProcessInfo.processInfo.environment
+            let chosen: GIFProvider
+            if let provider, let named = GIFProvider(rawValue: provider) {
+                chosen = named
+            } else if let found = GIFProvider.chosen(environment: environment) {
+                chosen = found
+            } else if noPing {
+                chosen = .giphy  // no call, no key needed
+            } else {
+                stage.diagnostics.error(GIFProvider.noKeyMessage)
+                throw ExitCode.failure
+            }
             var configuration = PlanConfiguration()
+            configuration.provider = chosen
+            if chosen == .klipy && limit > chosen.maxLimit {
+                stage.diagnostics.note("Klipy serves at most 50 results a page: --limit 50")
+            }
+            if chosen == .klipy { configuration.limit = min(limit, chosen.maxLimit) }
             configuration.endpoint = trending ? .trending : .search
-            configuration.limit = limit
+            if chosen == .giphy { configuration.limit = limit }
             configuration.maxResults = maxResults
             configuration.rating = api.rating
             configuration.lang = api.lang
@@ -106,12 +146,17 @@ extension GiphyPages {
             configuration.fixedTotal = total
             configuration.followInterval = follow ? interval.seconds : nil
             configuration.maxWait = api.maxWait.seconds
+            if let rate = api.rate, let (calls, period) = APIOptions.parseRate(rate) {
+                configuration.rateCalls = calls
+                configuration.ratePeriod = period
+            }
+            configuration.dataFolder = api.dataFolder
+            configuration.cache = api.cache
 
-            let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
-            var access: GiphyAccess?
-            if !noPing {
+            var access: APIAccess?
+            if !noPing && chosen == .giphy {
                 do {
-                    access = try GiphyAccess(apiURL: api.apiURL)
+                    access = try APIAccess(provider: chosen, apiURL: api.apiURL)
                 } catch {
                     stage.diagnostics.error(error.description)
                     throw ExitCode.failure

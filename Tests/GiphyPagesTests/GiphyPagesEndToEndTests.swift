@@ -909,9 +909,24 @@ private final class World {
     /// Every key given to a child: none may show in its output.
     private(set) var secrets: [String]
 
+    /// Each run gets a fresh API cache and data folder (the call budget), so
+    /// runs of one test call the API as they did before those lasted across runs.
+    private var folders: [String] = []
+
     init() throws {
         fake = try FakeGiphy()
         secrets = [fake.key]
+    }
+
+    deinit {
+        for folder in folders { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    private func freshFolder() -> String {
+        let path = NSTemporaryDirectory() + "sposure-giphy-pages-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        folders.append(path)
+        return path
     }
 
     var key: String { fake.key }
@@ -927,8 +942,9 @@ private final class World {
         var environment = [
             "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost", "NO_COLOR": "1",
             "GIPHY_API_URL": apiURL ?? fake.baseURL,
+            "SPOSURE_CACHE": freshFolder(), "SPOSURE_DATA": freshFolder(),
         ]
-        var unset = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+        var unset = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "KLIPY_API_KEY"]
         switch key {
         case .good: environment["GIPHY_API_KEY"] = fake.key
         case .wrong(let other):

@@ -16,6 +16,7 @@ import TestSupport
         var env = ProcessInfo.processInfo.environment
         env["SPOSURE_BIN"] = stages
         env.removeValue(forKey: "GIPHY_API_KEY")
+        env.removeValue(forKey: "KLIPY_API_KEY")
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let out = Pipe(), err = Pipe()
@@ -91,7 +92,58 @@ import TestSupport
         let result = try script("play", ["spiders"])
         #expect(result.status == 1)
         #expect(result.err.contains("GIPHY_API_KEY is not set"))
+        #expect(result.err.contains("KLIPY_API_KEY"))
         #expect(result.err.contains("pipelines/demo plays offline"))
+    }
+
+    /// The five stages on a virtual clock with Klipy (issue 14): pipelines/record
+    /// --provider klipy against a fake Klipy that serves the GIFs too, then a
+    /// replay with no key at all gives the identical score.
+    @Test func aKlipyRoundRecordsOnAVirtualClockAndReplaysWithoutAKey() throws {
+        let fake = try FakeKlipy()
+        defer { fake.stop() }
+        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
+        gif.loop(0)
+        gif.control(delay: 50)
+        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 16))
+        gif.control(delay: 50)
+        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 16))
+        gif.trailer()
+        fake.serveMedia(gif.bytes)
+        fake.set("spiders", items: [FakeKlipyItem(id: 9_007_199_254_740_993).without("sm")], count: 6)
+        try withTemporaryDirectory { folder in
+            let dir = folder.path
+            try Data(#"{"t_ms":0,"down":true}\#n{"t_ms":4200,"down":false}\#n"#.utf8).write(to: folder.appendingPathComponent("hold.ndjson"))
+            let environment = [
+                "KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
+                "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data",
+                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
+            ]
+            let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson",
+                                                 "--max-results", "6", dir + "/run", "spiders"], environment: environment)
+            #expect(recorded.status == 0, "\(recorded.err)")
+            #expect(!recorded.out.contains(fake.key) && !recorded.err.contains(fake.key))
+            let pages = try String(contentsOfFile: dir + "/run/pages.ndjson", encoding: .utf8)
+            #expect(pages.contains(#""provider":"klipy""#))
+            let gifs = try String(contentsOfFile: dir + "/run/gifs.ndjson", encoding: .utf8)
+            #expect(gifs.contains(#""id":"9007199254740993""#) && gifs.contains(#""rendition":"md""#), "\(gifs)")
+            let saved = try String(contentsOfFile: dir + "/run/score.json", encoding: .utf8)
+            #expect(saved.contains(#""gifs_shown":"#) && saved.contains(#""sections":{"spiders":"#), "\(saved)")
+            #expect(saved.contains(#""errors":0"#), "\(saved)")
+            #expect(saved.contains(#""exposed_ms":4200"#), "\(saved)")
+            #expect(fake.calls.count == 1)
+
+            let replay = try script("replay", [dir + "/run"])
+            #expect(replay.status == 0, "\(replay.err)")
+            #expect(replay.out == saved, "no key, the identical score")
+        }
+    }
+
+    @Test(arguments: ["play", "carousel", "record"])
+    func theLiveScriptsNameBothProvidersInTheirHelp(_ name: String) throws {
+        let result = try script(name, ["--help"])
+        #expect(result.out.contains("--provider"))
+        #expect(result.out.contains("KLIPY_API_KEY") && result.out.contains("GIPHY_API_KEY"))
     }
 
     @Test func anUnknownOptionIsAUsageError() throws {

@@ -1,0 +1,57 @@
+import FetchKit
+import Foundation
+import SposureKit
+
+/// API answers kept on disk for a while, so a second round on the same query
+/// costs no call and works without the network.
+///
+/// `<cache>/api/<provider>/<2 hex>/<sha256 of the request>.json`, the request
+/// being ``APIAccess/cacheKey(_:)``: endpoint and parameters with the key
+/// masked, so an entry is keyed by provider, endpoint and parameters, never by
+/// the key or the host. Entries are written to a temporary name and
+/// renamed (whole or not at all); one is fresh while its age is under the TTL.
+public struct APICache: Sendable {
+    /// `<cache>/api`.
+    public let folder: String
+    /// Seconds an answer stays fresh.
+    public let ttl: Double
+
+    /// The API cache under the cache folder `root` (see `ImageCache.defaultRoot()`),
+    /// answers kept `ttl` seconds; nil when `ttl` is 0 (no cache).
+    public init?(root: String, ttl: Double) {
+        guard ttl > 0 else { return nil }
+        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        folder = absolute + "/api"
+        self.ttl = ttl
+    }
+
+    /// The file that holds the answer for `url` (a cache key, without the API key) of `provider`.
+    public func path(provider: GIFProvider, url: String) -> String {
+        let name = ImageCache.name(forKey: "\(provider.rawValue)\n\(url)")
+        return "\(folder)/\(provider.rawValue)/\(name.prefix(2))/\(name).json"
+    }
+
+    /// The kept answer for `url`, when there is one younger than the TTL.
+    public func read(provider: GIFProvider, url: String, now: Double = Date().timeIntervalSince1970) -> [UInt8]? {
+        let path = path(provider: provider, url: url)
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let age = now - Double(info.st_mtim.tv_sec) - Double(info.st_mtim.tv_nsec) / 1e9
+        guard age < ttl, let data = FileManager.default.contents(atPath: path) else { return nil }
+        return [UInt8](data)
+    }
+
+    /// Keeps `body`, the answer for `url`; throws when it cannot be written.
+    public func write(provider: GIFProvider, url: String, body: [UInt8]) throws(FileWriteError) {
+        let path = path(provider: provider, url: url)
+        let folder = (path as NSString).deletingLastPathComponent
+        if !FileManager.default.fileExists(atPath: folder) {
+            do {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw FileWriteError("create", path: folder, code: errno == 0 ? EACCES : errno)
+            }
+        }
+        try writeAtomically(body, to: path)
+    }
+}

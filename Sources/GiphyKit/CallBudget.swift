@@ -1,0 +1,119 @@
+import FetchKit
+import Foundation
+import SposureKit
+
+/// The client-side call allowance of one API (`--rate`), kept in the data
+/// folder so it lasts across runs and is shared by processes running at once:
+/// ten short rounds in an hour spend one hour's allowance, not ten.
+///
+/// A leaky bucket: the calls `used` lately, draining at `calls` per `period`
+/// seconds of wall time; a call may go while fewer than `calls` are used (so a
+/// larger `--rate` given later has room at once). Stored in
+/// `<data>/budget-<provider>.json` and changed only under an
+/// exclusive `flock` of `<data>/budget.lock`; the state is written whole
+/// (temporary file, rename). Without a usable data folder it lives in memory,
+/// for the run only.
+public final class CallBudget {
+    /// Calls allowed per ``period`` seconds; 0: no limit.
+    public let calls: Int
+    public let period: Double
+    public let provider: GIFProvider
+    private let folder: String?
+    private var memory: (used: Double, at: Double)?
+
+    /// A budget of `calls` per `period` seconds for `provider`, kept in
+    /// `folder` (nil: for this run only).
+    public init(provider: GIFProvider, calls: Int, period: Double, folder: String?) {
+        self.provider = provider
+        self.calls = calls
+        self.period = period
+        self.folder = folder.flatMap { DataFolder.make($0) ? $0 : nil }
+    }
+
+    /// Whether the budget is kept on disk.
+    public var isPersistent: Bool { folder != nil }
+
+    /// Takes one call at wall time `now`: 0 when taken, else the seconds
+    /// until one is allowed (nothing taken).
+    public func take(now: Double = Date().timeIntervalSince1970) -> Double {
+        guard calls > 0 else { return 0 }
+        guard let folder else { return takeInMemory(now: now) }
+        let lock = open(folder + "/budget.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { return takeInMemory(now: now) }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 {
+            if errno != EINTR { return takeInMemory(now: now) }
+        }
+        defer { flock(lock, LOCK_UN) }
+        let path = folder + "/budget-\(provider.rawValue).json"
+        var state = drain(read(path) ?? (0, now), now: now)
+        guard state.used + 1 <= Double(calls) else { return wait(state) }
+        state.used += 1
+        let record = JSONRecord()
+        record.set("kind", "budget")
+        record.set("provider", provider.rawValue)
+        record.set("used", state.used)
+        record.set("at", state.at)
+        var line = record.serialized()
+        line.append(0x0A)
+        try? writeAtomically(line, to: path, mode: 0o600)
+        return 0
+    }
+
+    /// The `rate_limited` failure of a page that the spent budget holds back
+    /// `wait` seconds: when calls are allowed again, and how to replay it.
+    public static func spent(_ budget: CallBudget, wait: Double, now: Date = Date()) -> FetchFailure {
+        let formatter = ISO8601DateFormatter()
+        let at = formatter.string(from: now.addingTimeInterval(wait.rounded(.up)))
+        return FetchFailure("rate_limited", """
+            the \(budget.provider.displayName) call budget (--rate \(budget.rateText)) is spent: calls are allowed \
+            again in \(spoken(wait)) (at \(at)); run these pages then with --retry-errors
+            """)
+    }
+
+    /// "14m", "2h 5m", "40s".
+    static func spoken(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded(.up))
+        if total < 60 { return "\(total)s" }
+        if total < 3600 { return "\((total + 59) / 60)m" }
+        let minutes = (total % 3600 + 59) / 60
+        return minutes == 0 ? "\(total / 3600)h" : "\(total / 3600)h \(minutes)m"
+    }
+
+    /// "100/day" and the like, for messages.
+    public var rateText: String {
+        switch period {
+        case 1: return "\(calls)/s"
+        case 60: return "\(calls)/m"
+        case 3600: return "\(calls)/h"
+        case 86400: return "\(calls)/day"
+        default: return "\(calls) per \(Int(period))s"
+        }
+    }
+
+    private func takeInMemory(now: Double) -> Double {
+        var state = drain(memory ?? (0, now), now: now)
+        defer { memory = state }
+        guard state.used + 1 <= Double(calls) else { return wait(state) }
+        state.used += 1
+        return 0
+    }
+
+    private func drain(_ state: (used: Double, at: Double), now: Double) -> (used: Double, at: Double) {
+        let elapsed = max(0, now - state.at)
+        return (max(0, state.used - elapsed * Double(calls) / period), max(now, state.at))
+    }
+
+    /// Seconds until `used` has drained to `calls - 1`.
+    private func wait(_ state: (used: Double, at: Double)) -> Double {
+        max(0.001, (state.used + 1 - Double(calls)) * period / Double(calls))
+    }
+
+    private func read(_ path: String) -> (used: Double, at: Double)? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let used = (object["used"] as? NSNumber)?.doubleValue,
+              let at = (object["at"] as? NSNumber)?.doubleValue, used.isFinite, at.isFinite, used >= 0 else { return nil }
+        return (used, at)
+    }
+}

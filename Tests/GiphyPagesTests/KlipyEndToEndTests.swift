@@ -1,0 +1,347 @@
+// End-to-end tests of the built `giphy-pages` speaking to Klipy (issue 14),
+// over real pipes against FakeKlipy, modelled on ../shared/corpus/klipy: the
+// key as a path segment, numbered pages and has_next, 16-digit ids past 2^53,
+// sizes and formats that may be missing, 429 and a refused key. Also the API
+// answers kept in the cache, and the call budget kept in the data folder and
+// shared by processes. Every run gets its own temporary cache and data folder
+// unless a test shares them on purpose, and every run checks that no key
+// appears in its stdout or stderr.
+
+import Foundation
+import SposureKit
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@Suite(.serialized)
+struct KlipyEndToEndTests {
+
+    // MARK: - plan
+
+    @Test func planKlipyNumbersPagesFromOneWithoutACall() throws {
+        try withKlipy { world in
+            let result = try world.run(["plan", "--provider", "klipy", "spiders", "--max-results", "120"])
+
+            #expect(result.exitCode == 0)
+            #expect(result.stderr == "")
+            #expect(result.stdoutLines == [
+                klipyPage("spiders", page: 1, perPage: 50, limit: 50),
+                klipyPage("spiders", page: 2, perPage: 50, limit: 50),
+                klipyPage("spiders", page: 3, perPage: 50, limit: 20),
+            ])
+            #expect(world.fake.calls.isEmpty, "Klipy has no total: planning costs no call")
+        }
+    }
+
+    @Test func planChoosesTheProviderByTheKeyThatIsSet() throws {
+        try withKlipy { world in
+            let klipyOnly = try world.run(["plan", "spiders", "--limit", "10", "--max-results", "10"])
+            #expect(klipyOnly.stdoutLines == [klipyPage("spiders", page: 1, perPage: 10, limit: 10)])
+
+            let neither = try world.run(["plan", "spiders"], key: nil)
+            #expect(neither.exitCode == 1)
+            #expect(neither.stdoutLines.isEmpty)
+            let lines = neither.stderr.split(separator: "\n")
+            #expect(lines.count == 1, "one message: \(neither.stderr)")
+            for needed in ["GIPHY_API_KEY", "KLIPY_API_KEY", "developers.giphy.com", "klipy.com", "make demo"] {
+                #expect(neither.stderr.contains(needed), "\(needed) in: \(neither.stderr)")
+            }
+            let help = try world.run(["plan", "--help"])
+            for needed in ["--provider", "GIPHY_API_KEY", "KLIPY_API_KEY", "klipy", "has_next", "Examples"] {
+                #expect(String(decoding: help.stdout, as: UTF8.self).contains(needed), "\(needed) in plan --help")
+            }
+        }
+    }
+
+    // MARK: - list
+
+    @Test func listReadsTheCorpusAnswerExactly() throws {
+        guard let items = FakeKlipyItem.corpus() else {
+            #expect(!Corpus.required, Corpus.absent("klipy"))
+            return
+        }
+        try withKlipy { world in
+            world.fake.set("adios", items: items)
+            let page = klipyPage("adios", page: 1, perPage: 50, limit: 50)
+            let result = try world.list([page])
+
+            #expect(result.exitCode == 0)
+            try #require(result.stdoutLines.count == items.count)
+            #expect(result.stdoutLines[0] == #"{"kind":"gif","provider":"klipy","id":"1149612604962814","title":"Adios GIF Master Cat in Mountains","query":"adios","section":"adios","rank":0,"rendition":"sm","url":"https://static.klipy.com/ii/c3a19a0b747a76e98651f2b9a3cca5ff/b5/53/43gEZFgS.gif","width":220,"height":165,"frames":null,"size":143343,"cache_key":"klipy:1149612604962814:sm"}"#)
+            #expect(!String(decoding: result.stdout, as: UTF8.self).contains("data:image"), "blur_preview never reaches a record")
+            let call = try #require(world.fake.calls.first)
+            #expect(call.query == "adios" && call.page == 1 && call.perPage == 50)
+            #expect(call.contentFilter == "high" && call.locale == "en")
+            let customer = try #require(call.customerID)
+            #expect(customer.count >= 16, "a random customer_id")
+        }
+    }
+
+    @Test func listHandlesKlipysQuirks() throws {
+        try withKlipy { world in
+            // Page 1: 4 items; page 2 repeats the last id of page 1; an item
+            // lacks md's gif, one lacks hd, a title carries escape sequences.
+            let first = (0..<4).map { FakeKlipyItem(id: 9_007_199_254_740_993 + UInt64($0) * 2, title: "spider \($0)") }
+            var items = first
+            items[1] = items[1].withoutGIF("md")
+            items[2] = items[2].without("hd")
+            items[3].title = "evil \u{1B}[31mred\u{1B}]52;c;aGk=\u{07} title"
+            items.append(first[3])  // page 2 starts with page 1's last id
+            items.append(FakeKlipyItem(id: 1_000_000_000_000_001, title: "last"))
+            world.fake.set("spiders", items: items)
+            let pages = (1...4).map { klipyPage("spiders", page: $0, perPage: 4, limit: 4) }
+            let result = try world.list(pages, ["--rendition", "md", "--concurrency", "1"])
+
+            #expect(result.exitCode == 0)
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            #expect(records.map { $0.string("id") ?? "?" } == [
+                "9007199254740993", "9007199254740995", "9007199254740997", "9007199254740999", "1000000000000001",
+            ], "ids exact past 2^53, the repeat dropped")
+            #expect(records.map { $0.string("rendition") ?? "?" } == ["md", "hd", "md", "md", "md"], "md without a gif falls back to hd")
+            #expect(records[3].string("title") == "evil red title")
+            #expect(records.allSatisfy { $0.string("provider") == "klipy" && $0.kind == "gif" })
+            #expect(records[4].int("rank") == 5, "rank counts the dropped repeat's place")
+            #expect(world.fake.calls.map { $0.page ?? 0 } == [1, 2], "page 2 said has_next: false: pages 3 and 4 cost no call")
+            #expect(result.stderr.contains("has_next: false"))
+            #expect(result.stderr.components(separatedBy: "has_next").count == 2, "said once")
+
+            let hd = try world.list([klipyPage("spiders", page: 1, perPage: 4, limit: 4)], ["--rendition", "hd"])
+            let sizes = try hd.stdoutLines.map { try JSONRecord.parse($0).string("rendition") ?? "?" }
+            #expect(sizes == ["hd", "hd", "md", "hd"], "an item without hd gets the next size")
+        }
+    }
+
+    @Test func listRefusesAnEmptyQueryWithoutACall() throws {
+        try withKlipy { world in
+            let page = #"{"kind":"page","provider":"klipy","endpoint":"search","query":" ","section":"x","page":1,"per_page":10,"offset":0,"limit":10,"rating":"g","lang":"en"}"#
+            let result = try world.list([page])
+            #expect(result.exitCode == 1)
+            let record = try JSONRecord.parse(try #require(result.stdoutLines.first))
+            #expect(record.string("code") == "bad_page")
+            #expect(world.fake.calls.isEmpty)
+        }
+    }
+
+    @Test func listRetriesA429AndAnEndless429BecomesARateLimitedRecord() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 20)
+            world.fake.fail(.rateLimited(retryAfter: 1), times: 1, query: "spiders", page: 1)
+            let retried = try world.list([klipyPage("spiders", page: 1, perPage: 10, limit: 10)], ["--max-wait", "5s"])
+            #expect(retried.exitCode == 0)
+            #expect(retried.stdoutLines.count == 10)
+            #expect(world.fake.calls.map(\.status) == [429, 200])
+
+            world.fake.fail(.rateLimited(retryAfter: nil), times: .max, query: "spiders", page: 2)
+            let page = klipyPage("spiders", page: 2, perPage: 10, limit: 10)
+            let failed = try world.list([page], ["--max-wait", "1s"])
+            #expect(failed.exitCode == 1)
+            let record = try JSONRecord.parse(try #require(failed.stdoutLines.first))
+            #expect(record.string("code") == "rate_limited")
+            #expect(record.string("error")?.contains("/api/v1/REDACTED/gifs/search") == true, "\(failed.stdoutLines)")
+        }
+    }
+
+    @Test func aRefusedKeyStopsWithOneMessageAndExit1() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 30)
+            let wrong = "wrongKlipyKeyQQ1234"
+            world.fake.refuse(key: wrong)
+            let pages = (1...3).map { klipyPage("spiders", page: $0, perPage: 10, limit: 10) }
+            let result = try world.list(pages, ["--concurrency", "1"], key: wrong)
+
+            #expect(result.exitCode == 1)
+            #expect(world.fake.calls.count == 1)
+            let lines = result.stderr.split(separator: "\n")
+            #expect(lines.count == 1 && result.stderr.contains("KLIPY_API_KEY"), "\(result.stderr)")
+            let codes = try result.stdoutLines.map { try JSONRecord.parse($0).string("code") }
+            #expect(codes == ["unauthorized", "unauthorized", "unauthorized"])
+        }
+    }
+
+    @Test func theKeyIsMaskedInEveryFailure() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 10)
+            world.fake.fail(.serverError(503), times: .max, query: "spiders", page: 1)
+            world.fake.fail(.slow(5), times: .max, query: "spiders", page: 2)
+            let pages = [klipyPage("spiders", page: 1, perPage: 5, limit: 5), klipyPage("spiders", page: 2, perPage: 5, limit: 5)]
+            let result = try world.list(pages, ["--max-wait", "0", "--timeout", "1s"])
+            let codes = try result.stdoutLines.map { try JSONRecord.parse($0).string("code") }
+            #expect(codes == ["http_503", "timeout"])
+            #expect(String(decoding: result.stdout, as: UTF8.self).contains("REDACTED"), "the URL is shown, its key masked")
+
+            let closed = try world.list(pages, ["--max-wait", "0"], apiURL: "http://127.0.0.1:9")
+            #expect(try closed.stdoutLines.map { try JSONRecord.parse($0).string("code") } == ["connect", "connect"])
+            // (finish() checks that the key is in no stdout and no stderr.)
+        }
+    }
+
+    // MARK: - The API cache
+
+    @Test func aSecondRunIsAnsweredFromTheAPICacheUntilItExpires() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 15)
+            let shared = world.folders()
+            let pages = [klipyPage("spiders", page: 1, perPage: 10, limit: 10), klipyPage("spiders", page: 2, perPage: 10, limit: 10)]
+            let first = try world.list(pages, folders: shared)
+            #expect(world.fake.calls.count == 2)
+            let second = try world.list(pages, ["--api-url", "http://127.0.0.1:9"], folders: shared)
+            #expect(world.fake.calls.count == 2, "the server saw no second call")
+            #expect(first.stdoutLines.count == 15)
+            #expect(second.exitCode == 0, "no network needed: \(second.stderr)")
+            #expect(second.stdoutLines == first.stdoutLines)
+            let again = try world.list(pages, folders: shared)
+            #expect(again.stdoutLines == first.stdoutLines, "the same records from the cache")
+            #expect(world.fake.calls.count == 2)
+            let files = FileManager.default.enumerator(atPath: shared.cache + "/api")?.allObjects.compactMap { $0 as? String } ?? []
+            #expect(files.filter { $0.hasSuffix(".json") }.count == 2)
+            for file in files where file.hasSuffix(".json") {
+                let text = try String(contentsOfFile: shared.cache + "/api/" + file, encoding: .utf8)
+                #expect(!text.contains(world.fake.key))
+            }
+
+            usleep(1_300_000)
+            let expired = try world.list(pages, ["--api-ttl", "1s"], folders: shared)
+            #expect(expired.stdoutLines == first.stdoutLines)
+            #expect(world.fake.calls.count == 4, "answers older than --api-ttl are asked again")
+            _ = try world.list(pages, ["--api-ttl", "0"], folders: shared)
+            #expect(world.fake.calls.count == 6, "--api-ttl 0: no cache")
+        }
+    }
+
+    @Test func giphysPingIsAnsweredFromTheAPICacheToo() throws {
+        let giphy = try FakeGiphy()
+        defer { giphy.stop() }
+        giphy.set(.search("spiders"), count: 30)
+        try withKlipy { world in
+            let shared = world.folders()
+            let environment = ["GIPHY_API_KEY": giphy.key, "GIPHY_API_URL": giphy.baseURL]
+            let first = try world.run(["plan", "spiders"], folders: shared, extra: environment, secrets: [giphy.key])
+            let second = try world.run(["plan", "spiders"], folders: shared, extra: environment, secrets: [giphy.key])
+            #expect(first.exitCode == 0)
+            #expect(second.stdoutLines == first.stdoutLines)
+            #expect(giphy.calls.count == 1, "the second ping came from the cache")
+        }
+    }
+
+    // MARK: - The budget
+
+    @Test func theBudgetIsSharedByConcurrentProcessesAndLastsAcrossRuns() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 100)
+            world.fake.set("snakes", count: 100)
+            let shared = world.folders()
+            let spiders = (1...4).map { klipyPage("spiders", page: $0, perPage: 5, limit: 5) }
+            let snakes = (1...4).map { klipyPage("snakes", page: $0, perPage: 5, limit: 5) }
+            let a = try world.start(["list", "--rate", "4/day"], lines: spiders, folders: shared)
+            let b = try world.start(["list", "--rate", "4/day"], lines: snakes, folders: shared)
+            let results = [world.finish(a), world.finish(b)]
+
+            #expect(world.fake.calls.count == 4, "four calls in all, for both processes")
+            let records = try results.flatMap { try $0.stdoutLines.map { try JSONRecord.parse($0) } }
+            #expect(records.filter { $0.kind == "gif" }.count == 20)
+            let limited = records.filter { $0.string("code") == "rate_limited" }
+            #expect(limited.count == 4)
+            #expect(limited.allSatisfy { ($0.string("error") ?? "").contains("allowed again in") })
+            #expect(results.allSatisfy { $0.exitCode == 1 })
+
+            // A later run within the day: still spent, no call; --retry-errors keeps the pages.
+            let later = try world.list(limited.map(\.text), ["--rate", "4/day", "--retry-errors"], folders: shared)
+            #expect(world.fake.calls.count == 4)
+            #expect(try later.stdoutLines.map { try JSONRecord.parse($0).string("code") } == Array(repeating: "rate_limited", count: 4))
+            // With a larger allowance the replay runs.
+            let replay = try world.list(limited.map(\.text), ["--rate", "100/day", "--retry-errors"], folders: shared)
+            #expect(replay.exitCode == 0)
+            #expect(replay.stdoutLines.count == 20)
+        }
+    }
+}
+
+// MARK: - The world of one test
+
+private final class KlipyWorld {
+    let fake: FakeKlipy
+    private var secrets: [String]
+    private var made: [String] = []
+
+    init() throws {
+        fake = try FakeKlipy()
+        secrets = [fake.key]
+    }
+
+    deinit {
+        for folder in made { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    struct Folders {
+        var cache: String
+        var data: String
+    }
+
+    private func temporary() -> String {
+        let path = NSTemporaryDirectory() + "sposure-klipy-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        made.append(path)
+        return path
+    }
+
+    /// A fresh cache and data folder.
+    func folders() -> Folders { Folders(cache: temporary(), data: temporary()) }
+
+    func start(_ arguments: [String], lines: [String] = [], key: String? = FakeKlipy.defaultKey, apiURL: String? = nil,
+               folders: Folders? = nil, extra: [String: String] = [:], secrets more: [String] = []) throws -> StageProcess {
+        let folders = folders ?? self.folders()
+        var environment = [
+            "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost", "NO_COLOR": "1",
+            "KLIPY_API_URL": apiURL ?? fake.baseURL, "SPOSURE_CACHE": folders.cache, "SPOSURE_DATA": folders.data,
+        ]
+        var unset = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "GIPHY_API_KEY", "KLIPY_API_KEY"]
+        if let key {
+            environment["KLIPY_API_KEY"] = key
+            unset.removeAll { $0 == "KLIPY_API_KEY" }
+            secrets.append(key)
+        }
+        for (name, value) in extra {
+            environment[name] = value
+            unset.removeAll { $0 == name }
+        }
+        secrets += more
+        let stdin = Array(lines.map { $0 + "\n" }.joined().utf8)
+        return try StageProcess("giphy-pages", arguments: arguments, environment: environment, unsetEnvironment: unset, stdin: stdin)
+    }
+
+    /// Waits for `stage` and checks that no key leaked.
+    func finish(_ stage: StageProcess, sourceLocation: SourceLocation = #_sourceLocation) -> StageProcess.Result {
+        let result = stage.wait(timeout: 120)
+        #expect(!result.timedOut, "killed after the safety timeout", sourceLocation: sourceLocation)
+        let stdout = String(decoding: result.stdout, as: UTF8.self)
+        for secret in secrets {
+            #expect(!stdout.contains(secret), "a key appears in stdout", sourceLocation: sourceLocation)
+            #expect(!result.stderr.contains(secret), "a key appears in stderr", sourceLocation: sourceLocation)
+        }
+        return result
+    }
+
+    func run(_ arguments: [String], key: String? = FakeKlipy.defaultKey, folders: Folders? = nil, extra: [String: String] = [:],
+             secrets: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) throws -> StageProcess.Result {
+        finish(try start(arguments, key: key, folders: folders, extra: extra, secrets: secrets), sourceLocation: sourceLocation)
+    }
+
+    func list(_ lines: [String], _ arguments: [String] = [], key: String? = FakeKlipy.defaultKey, apiURL: String? = nil,
+              folders: Folders? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> StageProcess.Result {
+        finish(try start(["list"] + arguments, lines: lines, key: key, apiURL: apiURL, folders: folders), sourceLocation: sourceLocation)
+    }
+}
+
+private func withKlipy(_ body: (KlipyWorld) throws -> Void) throws {
+    let world = try KlipyWorld()
+    defer { world.fake.stop() }
+    try body(world)
+}
+
+/// A Klipy page record exactly as `giphy-pages plan --provider klipy` writes it.
+private func klipyPage(_ query: String, page: Int, perPage: Int, limit: Int) -> String {
+    #"{"kind":"page","provider":"klipy","endpoint":"search","query":\#(quoteJSON(query)),"section":\#(quoteJSON(query)),"page":\#(page),"per_page":\#(perPage),"offset":\#((page - 1) * perPage),"limit":\#(limit),"rating":"g","lang":"en"}"#
+}
