@@ -24,6 +24,9 @@ public enum HoldSource: Equatable, Sendable {
         }
     }
 
+    /// Whether a person holds (mouse, keys or both), rather than a script or nobody.
+    public var isByPerson: Bool { self == .mouse || self == .keys || self == .auto }
+
     /// The name written in the session event.
     public var name: String {
         switch self {

@@ -1,7 +1,8 @@
 import ArgumentParser
 import SposureCLI
 
-/// A size given as `WxH` (`80x24`, `8×16`).
+/// A size given as `WxH` (`80x24`, `8×16`): the screen in cells (`--size`),
+/// the pixels of a cell (`--cell`), a canvas (`--max-pixels`).
 struct Dimensions: ExpressibleByArgument, Equatable {
     var width: Int
     var height: Int

@@ -1,13 +1,8 @@
 import ArgumentParser
 import SposureCLI
 import GIFEngine
+import PlayerKit
 import SposureKit
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `gif-play frames FILE`: every composited frame of one GIF, as records and
 /// optionally as image files.
@@ -53,7 +48,7 @@ struct Frames: ParsableCommand {
     var out: String?
 
     @Option(help: ArgumentHelp("File format for --out: pam (RGBA), ppm (RGB, transparency over --background) or rgba (raw bytes).", valueName: "format"))
-    var format: OutputFormat = .pam
+    var format = FrameFormat.pam
 
     @Option(help: ArgumentHelp("Scale each frame to fit this many terminal cells, keeping its aspect ratio (area averaging, transparency over --background).", valueName: "WxH"))
     var size: Dimensions?
@@ -88,102 +83,17 @@ struct Frames: ParsableCommand {
     }
 
     func run() throws {
-        signal(SIGPIPE, SIG_IGN)
-        let diagnostics = Diagnostics(tool: "gif-play", quiet: quiet)
-        let output = RecordOutput()
-        let backgroundColor = RGBColor(hex: background) ?? .black
-        var options = DecodeOptions()
-        options.limits.maxCanvasPixels = maxPixels.value
-        options.limits.maxTotalPixels = maxTotalPixels.value
-        options.delays.minimumMs = minDelay.milliseconds
-        options.grouping = everyImage ? .everyImage : .displayed
-
-        /// Reports `failure` after `frames` frames: stderr, an error record, status 1.
-        func fail(_ failure: GIFError, frames: Int) throws -> Never {
-            if !quiet { diagnostics.error("\(file): \(failure)") }
-            let record = JSONRecord()
-            record.set("kind", "error")
-            record.set("stage", "gif-play")
-            record.set("code", failure.code)
-            record.set("error", failure.description)
-            record.set("file", file)
-            record.set("frames", frames)
-            try output.send(record)
-            throw ExitCode.failure
-        }
-
-        let decoder: GIFDecoder
-        do {
-            decoder = try GIFDecoder(contentsOfFile: file, options: options)
-        } catch {
-            try fail(error, frames: 0)
-        }
-        var exporter = FrameExporter(directory: out, format: format.frameFormat, background: backgroundColor)
-        if let size {
-            exporter.scaler = Scaler.fitting(
-                sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
-                columns: size.width, rows: size.height,
-                cell: CellSize(width: cell.width, height: cell.height), background: backgroundColor)
-        }
-        do {
-            try exporter.prepare()
-        } catch {
-            diagnostics.error(error.description)
-            throw ExitCode(2)
-        }
-
-        var frames = 0
-        var durationMs = 0
-        while true {
-            let next: Frame?
-            do {
-                next = try decoder.nextFrame()
-            } catch {
-                try fail(error, frames: frames)
-            }
-            guard let frame = next else { break }
-            let done: FrameExporter.Exported
-            do {
-                done = try exporter.export(frame)
-            } catch {
-                diagnostics.error(error.description)
-                throw ExitCode(2)
-            }
-            let record = JSONRecord()
-            record.set("kind", "frame")
-            record.set("index", frame.index)
-            record.set("delay_ms", frame.delayMs)
-            record.set("width", done.frame.width)
-            record.set("height", done.frame.height)
-            record.set("sha256", done.sha256)
-            if let path = done.path { record.set("path", path) }
-            try output.send(record)
-            frames += 1
-            durationMs += frame.delayMs
-        }
-
-        let summary = JSONRecord()
-        summary.set("kind", "summary")
-        summary.set("file", file)
-        summary.set("frames", frames)
-        summary.set("width", decoder.info.width)
-        summary.set("height", decoder.info.height)
-        summary.set("loop_count", decoder.info.loopCount)
-        summary.set("duration_ms", durationMs)
-        if let comment = decoder.info.comment { summary.set("comment", comment) }
-        try output.send(summary)
-    }
-}
-
-/// `--format`.
-enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case pam, ppm, rgba
-
-    var frameFormat: FrameFormat {
-        switch self {
-        case .pam: .pam
-        case .ppm: .ppm
-        case .rgba: .rgba
-        }
+        var lister = FrameLister(file: file)
+        lister.directory = out
+        lister.format = format
+        lister.size = size.map { ($0.width, $0.height) }
+        lister.cell = CellSize(width: cell.width, height: cell.height)
+        lister.background = RGBColor(hex: background) ?? .black
+        lister.decode.limits.maxCanvasPixels = maxPixels.value
+        lister.decode.limits.maxTotalPixels = maxTotalPixels.value
+        lister.decode.delays.minimumMs = minDelay.milliseconds
+        lister.decode.grouping = everyImage ? .everyImage : .displayed
+        lister.quiet = quiet
+        throw ExitCode(lister.run())
     }
 }

@@ -1,0 +1,48 @@
+import Foundation
+import SposureKit
+
+/// GIF files named on the command line, as image records on a pipe of our
+/// own that the stage reads as it would read stdin, written by a thread
+/// (started once the signals are blocked: ``Stage/start(trapSignals:reading:)``).
+///
+/// ```
+/// files ─▶ feeder thread ─▶ [pipe] ─▶ the stage's reader
+/// ```
+public final class FileFeeder: @unchecked Sendable {
+    /// The end the stage reads.
+    public let inputFD: Int32
+    private let writeFD: Int32
+    private let lines: [String]
+
+    /// A feeder of `files` (relative paths taken from the current folder);
+    /// nil when no pipe can be made.
+    public init?(files: [String]) {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { return nil }
+        inputFD = fds[0]
+        writeFD = fds[1]
+        lines = files.map { file -> String in
+            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+            let record = JSONRecord()
+            record.set("kind", "image")
+            record.set("id", (file as NSString).lastPathComponent)
+            record.set("path", path)
+            record.set("section", "files")
+            return record.text + "\n"
+        }
+    }
+
+    /// Starts the thread that writes the records and closes the pipe.
+    public func start() {
+        let (lines, writeFD) = (lines, writeFD)
+        let thread = Thread {
+            for line in lines {
+                var line = line
+                line.withUTF8 { _ = write(writeFD, $0.baseAddress, $0.count) }
+            }
+            close(writeFD)
+        }
+        thread.name = "files"
+        thread.start()
+    }
+}

@@ -1,0 +1,123 @@
+import GIFEngine
+import SposureKit
+
+/// `gif-play frames`: decodes one GIF as the player does and writes, through
+/// a stage, a `frame` record per composited frame (and, with a directory,
+/// the frame as a file), then a `summary` record; a file that cannot be
+/// decoded whole gives the frames before the fault, then the stage's error
+/// record for it.
+///
+/// ```
+/// giflib ─▶ this thread (decode, scale, hash, write files) ─▶ [output queue] ─▶ writer ─▶ stdout
+/// ```
+public struct FrameLister: Sendable {
+    /// The GIF file.
+    public var file: String
+    /// Also write each frame into this folder (made if missing).
+    public var directory: String?
+    /// The format of the frame files.
+    public var format = FrameFormat.pam
+    /// Scale each frame to fit this many cells, keeping its aspect ratio.
+    public var size: (columns: Int, rows: Int)?
+    /// Pixels per cell for ``size``.
+    public var cell = CellSize.halfBlock
+    /// What transparency is laid over when scaling or writing PPM.
+    public var background = RGBColor.black
+    /// Limits, delay rules, grouping.
+    public var decode = DecodeOptions()
+    /// Nothing on stderr about the file (its error record still says).
+    public var quiet = false
+
+    /// Lists the frames of `file`, with the defaults.
+    public init(file: String) {
+        self.file = file
+    }
+
+    /// Writes the records and returns the exit status: 0 when every frame
+    /// decoded (or stdout was closed), 1 when the file could not be decoded
+    /// whole, 2 when a frame file or stdout could not be written, 128 + the
+    /// signal when interrupted.
+    public func run() -> Int32 {
+        let stage = Stage(name: "gif-play", options: StageOptions(quiet: quiet))
+        stage.start(reading: false)
+
+        /// Reports `failure` after `frames` frames: stderr, an error record, status 1.
+        func fail(_ failure: GIFError, frames: Int) -> Int32 {
+            if !quiet { stage.diagnostics.error("\(file): \(failure)") }
+            let record = stage.makeError(JSONRecord(), code: failure.code, message: failure.description)
+            record.set("file", file)
+            record.set("frames", frames)
+            stage.output.push(record.serialized())
+            return stage.drain(failed: true)
+        }
+
+        /// A frame file that cannot be written stops the run: status 2.
+        func cannotWrite(_ error: FrameExporter.WriteError) -> Int32 {
+            stage.diagnostics.error(error.description)
+            stage.requestStop(.fatal)
+            return stage.drain(failed: true)
+        }
+
+        let decoder: GIFDecoder
+        do {
+            decoder = try GIFDecoder(contentsOfFile: file, options: decode)
+        } catch {
+            return fail(error, frames: 0)
+        }
+        var exporter = FrameExporter(directory: directory, format: format, background: background)
+        if let size {
+            exporter.scaler = Scaler.fitting(
+                sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
+                columns: size.columns, rows: size.rows, cell: cell, background: background)
+        }
+        do {
+            try exporter.prepare()
+        } catch {
+            return cannotWrite(error)
+        }
+
+        var frames = 0
+        var durationMs = 0
+        // A closed stdout (or a signal) ends the listing early.
+        while stage.stopReason == nil {
+            let next: Frame?
+            do {
+                next = try decoder.nextFrame()
+            } catch {
+                return fail(error, frames: frames)
+            }
+            guard let frame = next else { break }
+            let done: FrameExporter.Exported
+            do {
+                done = try exporter.export(frame)
+            } catch {
+                return cannotWrite(error)
+            }
+            let record = JSONRecord()
+            record.set("kind", "frame")
+            record.set("index", frame.index)
+            record.set("delay_ms", frame.delayMs)
+            record.set("width", done.frame.width)
+            record.set("height", done.frame.height)
+            record.set("sha256", done.sha256)
+            if let path = done.path { record.set("path", path) }
+            stage.output.push(record.serialized())
+            frames += 1
+            durationMs += frame.delayMs
+        }
+
+        // Stopped early: no summary, which would claim the frames written were all.
+        guard stage.stopReason == nil else { return stage.drain(failed: false) }
+        let summary = JSONRecord()
+        summary.set("kind", "summary")
+        summary.set("file", file)
+        summary.set("frames", frames)
+        summary.set("width", decoder.info.width)
+        summary.set("height", decoder.info.height)
+        summary.set("loop_count", decoder.info.loopCount)
+        summary.set("duration_ms", durationMs)
+        if let comment = decoder.info.comment { summary.set("comment", comment) }
+        stage.output.push(summary.serialized())
+        return stage.drain(failed: false)
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GIFEngine
+import SposureKit
+
+//  gif-play, set up and torn down:
+//
+//  files ─▶ FileFeeder thread ─▶ [pipe] ─┐ (or stdin)
+//                                        ▼
+//  Stage reader ─▶ [input queue] ─▶ Preloader threads ─▶ [gif buffer] ─▶ Player (this thread)
+//  signals ─▶ trap thread: SIGINT/SIGTERM/SIGHUP stop the stage; JobControl:
+//             SIGWINCH, SIGTSTP, SIGCONT ─▶ the player's flags, the terminal
+//  Player events ─▶ [output queue] ─▶ Stage writer ─▶ stdout (and --events FILE)
+//
+//  The threads start only after the trap has blocked the signals.
+
+/// One run of the player: opens the terminal, asks what it can do, picks
+/// the renderer, wires the stage, the preloader and the player, plays the
+/// round, gives the terminal back and says how the run ended.
+public struct PlayerSession {
+    /// How the round plays.
+    public var configuration: PlayerConfiguration
+    /// Where it plays, what it reads and writes.
+    public var launch: PlayerLaunch
+
+    /// A session playing by `configuration` as `launch` says.
+    public init(configuration: PlayerConfiguration, launch: PlayerLaunch) {
+        self.configuration = configuration
+        self.launch = launch
+    }
+
+    /// Plays the round and returns the exit status: 0 when it ended
+    /// (released, quit, end of input, time limit), 128 + the signal when
+    /// interrupted or hung up, 2 when it could not start (no terminal, an
+    /// unreadable hold script or events file).
+    public func run() -> Int32 {
+        var configuration = configuration
+        let options = StageOptions(buffer: 16, strict: launch.strict, quiet: launch.quiet)
+        let diagnostics = Diagnostics(tool: "gif-play", quiet: launch.quiet)
+
+        var script: [ScriptedHold] = []
+        if case .script(let path) = configuration.hold {
+            do { script = try ScriptedHold.load(path: path) } catch {
+                diagnostics.error("hold script: \(error)")
+                return 2
+            }
+        }
+
+        // Where events go: stdout, unless it is the terminal we draw on; and --events FILE.
+        let outputFD: Int32 = isatty(1) == 1 ? open("/dev/null", O_WRONLY | O_CLOEXEC) : 1
+        var eventsFD: Int32?
+        if let events = launch.eventsPath {
+            eventsFD = open(events, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard let fd = eventsFD, fd >= 0 else {
+                diagnostics.error("cannot write \(events): \(String(cString: strerror(errno)))")
+                return 2
+            }
+        }
+
+        // Files on the command line become image records on a pipe of our own.
+        var feeder: FileFeeder?
+        if !launch.files.isEmpty {
+            guard let made = FileFeeder(files: launch.files) else { return 2 }
+            feeder = made
+        }
+
+        let headless = configuration.renderer == .none
+        var terminal: Terminal?
+        if !headless {
+            do { terminal = try Terminal(path: launch.ttyPath) } catch {
+                diagnostics.error("\(error) (no terminal? use --renderer none --clock virtual --hold always to play headless)")
+                return 2
+            }
+        }
+        if terminal?.canRead != true && !headless, configuration.hold.isByPerson {
+            diagnostics.error("\(launch.ttyPath) is not a terminal, so nobody can hold: use --hold always or script:FILE")
+            return 2
+        }
+
+        let stage = Stage(name: "gif-play", options: options, inputFD: feeder?.inputFD ?? 0, outputFD: outputFD)
+        stage.mirrorFD = eventsFD
+        stage.parsedKinds = ["image"]
+        let size = terminal?.size()
+        let columns = launch.size?.columns ?? size?.cols ?? 80, rows = launch.size?.rows ?? size?.rows ?? 24
+
+        // Ask the terminal what it can do (kitty keyboard, sixel, kitty graphics).
+        let mouse = configuration.hold == .mouse || configuration.hold == .auto
+        var exactKeys = false
+        let environment = ProcessInfo.processInfo.environment
+        if let terminal, terminal.canRead {
+            terminal.enter(mouse: mouse)
+            let answers = Capabilities.query(terminal)
+            if answers.kittyKeyboard && (configuration.hold == .keys || configuration.hold == .auto) {
+                terminal.pushKittyKeyboard()
+                exactKeys = true
+            }
+            if configuration.renderer == .auto { configuration.renderer = answers.renderer(environment: environment) }
+        } else {
+            terminal?.enter(mouse: false)
+            if configuration.renderer == .auto { configuration.renderer = Capabilities().renderer(environment: environment) }
+        }
+        let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows)
+        if terminal?.isTTY == true {
+            // A warning on stderr lands on the picture when stderr is this terminal too.
+            let diagnostics = stage.diagnostics
+            screen.otherWrites = { diagnostics.writesToTerminal }
+        }
+        var cellPixels: CellSize?
+        if let size, size.pixelWidth > 0 {
+            cellPixels = CellSize(width: size.pixelWidth / columns, height: size.pixelHeight / rows)
+        }
+        let preloader = Preloader(stage: stage, configuration: configuration,
+                                  layout: screen.layout(background: configuration.background, cellPixels: cellPixels))
+        let player = Player(stage: stage, configuration: configuration, preloader: preloader, screen: screen,
+                            terminal: terminal, script: script, exactKeys: exactKeys)
+
+        stage.signals = JobControl.policy(player: player, terminal: terminal, mouse: mouse, kittyKeys: exactKeys)
+        stage.start()
+        feeder?.start()
+        preloader.start()
+        let reason = player.run()
+        terminal?.leave(forGood: true)
+        // Warnings shown over the picture went with the alternate screen.
+        stage.diagnostics.repeatCovered()
+        if reason == .interrupted && stage.stopReason == nil {
+            // The terminal hung up (no SIGHUP came: it is not ours), or Ctrl-C
+            // as a key (kitty protocol): the same end as the signal.
+            let hungUp = terminal?.hungUp == true
+            if hungUp { stage.diagnostics.error("\(launch.ttyPath): the terminal hung up; the round ends") }
+            stage.requestStop(.signal(hungUp ? SIGHUP : SIGINT))
+        }
+        return stage.drain(failed: false)
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+import GIFEngine
+import PlayerKit
+
+/// `--renderer auto|truecolor|256|sixel|kitty|none`.
+extension PlayerConfiguration.Renderer: ExpressibleByArgument {}
+
+/// `--on-release end|pause`.
+extension PlayerConfiguration.OnRelease: ExpressibleByArgument {}
+
+/// `--hold mouse|keys|auto|always|script:FILE` (parsed by ``HoldSource/init(argument:)``).
+extension HoldSource: ExpressibleByArgument {
+    /// Listed when a value is not one of them.
+    public static var allValueStrings: [String] { ["mouse", "keys", "auto", "always", "script:FILE"] }
+
+    /// The default as shown in the help.
+    public var defaultValueDescription: String { name }
+}
+
+/// `gif-play frames --format pam|ppm|rgba`.
+extension FrameFormat: ExpressibleByArgument {}
