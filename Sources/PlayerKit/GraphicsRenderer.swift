@@ -11,6 +11,7 @@ public struct GraphicsRenderer: Sendable {
         case kitty, sixel
     }
 
+    /// The protocol this renderer speaks.
     public let kind: Kind
     private var lastFrame: [UInt8] = []
 

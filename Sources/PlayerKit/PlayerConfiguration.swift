@@ -15,10 +15,13 @@ public struct PlayerConfiguration: Sendable {
         case pause
     }
 
+    /// What draws the frames (`auto`: picked from what the terminal says it can do).
     public var renderer = Renderer.auto
     /// Virtual: no sleeping, time advances by the frame delays.
     public var virtualClock = false
+    /// Where holds come from.
     public var hold = HoldSource.auto
+    /// What letting go does.
     public var onRelease = OnRelease.end
     /// Times each GIF plays through.
     public var loops = 1
@@ -28,7 +31,9 @@ public struct PlayerConfiguration: Sendable {
     public var timeLimitMs: Int?
     /// GIFs kept decoded ahead.
     public var buffer = 2
+    /// How key autorepeat is read as a hold.
     public var thresholds = RepeatThresholds()
+    /// The colour transparent areas show.
     public var background = RGBColor.black
     /// The `at` of the session start (virtual clock: left out unless given).
     public var startAt: String?

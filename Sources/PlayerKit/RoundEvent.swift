@@ -18,8 +18,9 @@ public enum RoundEvent: Sendable, Equatable {
         public var section: String
         /// Its query, when the record had one.
         public var query: String?
-        /// When it started and ended, in ms of the session.
+        /// When it started, in ms of the session.
         public var startMs: Int
+        /// When it ended (played out, let go, or the round ended).
         public var endMs: Int
         /// How long it was on screen while held.
         public var exposedMs: Int

@@ -3,8 +3,9 @@ import GIFEngine
 /// How pictures are laid out on the screen now: the room for the picture and
 /// how many pixels a cell holds.
 public struct ScreenLayout: Sendable, Equatable {
-    /// Columns and rows for the picture (the status line not included).
+    /// Columns for the picture.
     public var columns: Int
+    /// Rows for the picture (the status line not included).
     public var rows: Int
     /// Pixels a cell: 1×2 for half blocks, the real cell size for graphics.
     public var cell: CellSize

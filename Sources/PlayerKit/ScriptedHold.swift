@@ -3,9 +3,12 @@ import SposureKit
 
 /// A scripted hold change: `{"t_ms":1200,"down":true}`.
 public struct ScriptedHold: Sendable, Equatable {
+    /// When, in ms of the session.
     public var atMs: Int
+    /// Held (true) or let go.
     public var down: Bool
 
+    /// A change to `down` at `atMs`.
     public init(atMs: Int, down: Bool) {
         self.atMs = atMs
         self.down = down
@@ -32,7 +35,9 @@ public struct ScriptedHold: Sendable, Equatable {
 
     /// A hold script that cannot be read.
     public struct ScriptError: Error, CustomStringConvertible {
+        /// What is wrong, and where.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 }

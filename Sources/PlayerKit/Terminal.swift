@@ -54,7 +54,9 @@ public final class Terminal: @unchecked Sendable {
 
     /// An error opening or driving the terminal.
     public struct TerminalError: Error, CustomStringConvertible {
+        /// What failed.
         public var message: String
+        /// The message.
         public var description: String { message }
     }
 
