@@ -56,12 +56,18 @@ final class FakeFeed: RoundFeed {
     }
 }
 
+/// What a machine handed out, in order.
+final class Recorder {
+    var outputs: [RoundOutput<FakeGIF>] = []
+}
+
 /// A machine over `feed` and everything it handed out.
 final class Round {
-    var outputs: [RoundOutput<FakeGIF>] = []
     let feed: FakeFeed
-    var machine: RoundMachine<FakeFeed>!
+    let machine: RoundMachine<FakeFeed>
+    private let recorder = Recorder()
 
+    /// A virtual clock, held throughout, unless `configure` says otherwise.
     init(_ feed: FakeFeed, _ configure: (inout PlayerConfiguration) -> Void = { _ in }) {
         var configuration = PlayerConfiguration()
         configuration.renderer = .none
@@ -69,8 +75,11 @@ final class Round {
         configuration.hold = .always
         configure(&configuration)
         self.feed = feed
-        machine = RoundMachine(configuration: configuration, feed: feed) { [unowned self] in outputs.append($0) }
+        let recorder = recorder
+        machine = RoundMachine(configuration: configuration, feed: feed) { recorder.outputs.append($0) }
     }
+
+    var outputs: [RoundOutput<FakeGIF>] { recorder.outputs }
 
     var events: [RoundEvent] {
         outputs.compactMap { if case .event(let event) = $0 { event } else { nil } }
