@@ -69,6 +69,9 @@ struct FetchImages: ParsableCommand {
     @Option(help: ArgumentHelp("Retries of transient failures (5xx, 429, resets, timeouts, cut bodies); 4xx are never retried.", valueName: "n"))
     var retries = 3
 
+    @Option(help: ArgumentHelp("The most one record may take from its first attempt, retries included (0: no limit). A stalled server's record becomes a timeout error then, and the records after it go on.", valueName: "time"))
+    var maxTime = TimeSpan(seconds: 20)
+
     @Option(help: ArgumentHelp("The first retry's delay; each later one doubles, with jitter. A Retry-After header wins.", valueName: "time"))
     var retryDelay = TimeSpan(seconds: 0.5)
 
@@ -102,6 +105,7 @@ struct FetchImages: ParsableCommand {
         configuration.lowSpeedLimit = lowSpeedLimit
         configuration.retries = retries
         configuration.backoff = Backoff(base: retryDelay.seconds)
+        configuration.maxTime = maxTime.seconds > 0 ? maxTime.seconds : nil
         configuration.allowFile = allowFile
         configuration.ordered = order == .ordered
         configuration.refresh = refresh

@@ -280,6 +280,73 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    /// Regression (issue 16 #2): a server that sends headers and stalls held
+    /// the ordered stream for 4 × 30 s; now the record has a total deadline
+    /// (--max-time), its error goes out then, and the records after it follow.
+    @Test func aStalledRecordAtTheHeadHoldsTheOthersNoLongerThanMaxTime() throws {
+        try withWorld { world in
+            let gif = TestGIF.padded(toSize: 400, seed: 2)
+            world.server.route("/stall.gif", response: HTTPTestServer.Response.ok(gif).stalled(afterBodyBytes: 0))
+            var input = [gifLine(id: "stall", url: world.server.url("/stall.gif"))]
+            for n in 0..<3 {
+                world.server.route("/ok\(n).gif", response: .ok(gif))
+                input.append(gifLine(id: "ok\(n)", url: world.server.url("/ok\(n).gif"), rank: n + 1))
+            }
+            let result = try world.run(["--quiet", "--max-time", "1s", "--low-speed-time", "60s"], lines: input)
+
+            #expect(!result.timedOut)
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 4)
+            let late = try OutputRecord(result.stdoutLines[0])
+            try expectError(late, code: "timeout", from: try OutputRecord(input[0]))
+            #expect(late.string("error") == "not done within --max-time 1s (retries included)")
+            for line in result.stdoutLines.dropFirst() { #expect(try OutputRecord(line).raw("kind") == "\"image\"") }
+            #expect(try world.temporaryFiles().isEmpty)
+        }
+    }
+
+    /// Regression (issue 16 #2): once the player has closed its input, a
+    /// transfer still stalled kept fetch-images (and the shell prompt) for minutes.
+    @Test func aClosedReaderStopsTheStageThoughATransferIsStalled() throws {
+        try withWorld { world in
+            let gif = TestGIF.padded(toSize: 400, seed: 2)
+            world.server.route("/a.gif", response: .ok(gif))
+            world.server.route("/stall.gif", response: HTTPTestServer.Response.ok(gif).stalled(afterBodyBytes: 0))
+            let input = [
+                gifLine(id: "a", url: world.server.url("/a.gif")),
+                gifLine(id: "stall", url: world.server.url("/stall.gif"), rank: 1),
+            ]
+            let result = try world.run(["--max-time", "0", "--low-speed-time", "600s"], lines: input, closeStdoutAfterLines: 1)
+
+            #expect(!result.timedOut)
+            #expect(result.exited, "killed by signal \(result.status)")
+            #expect(result.exitCode == 0)
+            #expect(result.stdoutLines.count == 1)
+            #expect(try world.temporaryFiles().isEmpty)
+        }
+    }
+
+    /// Regression (issue 16 #5): a `file://` URL naming a FIFO blocked the
+    /// stage forever in open(); the records already done never came out.
+    @Test func aFIFOIsNotOpenedAndTheRunGoesOn() throws {
+        try withWorld { world in
+            let gif = TestGIF.padded(toSize: 500, seed: 8)
+            let file = try world.writeSourceFile("ok.gif", gif)
+            let fifo = file.deletingLastPathComponent().appendingPathComponent("pipe.gif")
+            #expect(mkfifo(fifo.path, 0o644) == 0)
+            let input = [gifLine(id: "fifo", url: fifo.absoluteString), gifLine(id: "ok", url: file.absoluteString, rank: 1)]
+            let result = try world.run(["--quiet", "--allow-file"], lines: input)
+
+            #expect(!result.timedOut)
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 2)
+            let refused = try OutputRecord(result.stdoutLines[0])
+            try expectError(refused, code: "not_gif", from: try OutputRecord(input[0]))
+            #expect(refused.string("error")?.hasSuffix("is a FIFO, not a GIF file (it is not read)") == true)
+            try expectImage(try OutputRecord(result.stdoutLines[1]), from: try OutputRecord(input[1]), served: gif, cache: world.cache)
+        }
+    }
+
     @Test func redirectLoopBecomesTooManyRedirects() throws {
         try withWorld { world in
             world.server.route("/loop", response: .redirect(to: world.server.url("/loop")))

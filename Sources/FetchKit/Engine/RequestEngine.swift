@@ -31,6 +31,9 @@ open class RequestJob {
     public var notBefore: UInt64 = 0
     /// Seconds spent waiting between attempts, in all.
     public var waited = 0.0
+    /// Monotonic nanoseconds by which the job must be done, retries included
+    /// (set when its first attempt starts, from ``RequestLimits/maxTime``).
+    public var deadline: UInt64?
 
     /// A job for item `sequence`, fetched from `host`.
     public init(sequence: Int, host: String = "") {
@@ -109,13 +112,18 @@ public struct RequestLimits: Sendable {
     public var perHost: Int
     /// When to try again.
     public var retry: RetryPolicy
+    /// Seconds a job may take from its first attempt to its result, retries
+    /// included; nil: no limit (each attempt still has its own timeouts).
+    public var maxTime: Double?
 
     /// Limits of `concurrency` transfers, `perHost` to one host (default: no
-    /// tighter than `concurrency`), retried by `retry`.
-    public init(concurrency: Int, perHost: Int? = nil, retry: RetryPolicy) {
+    /// tighter than `concurrency`), retried by `retry`, each job done within
+    /// `maxTime` seconds of its first attempt.
+    public init(concurrency: Int, perHost: Int? = nil, retry: RetryPolicy, maxTime: Double? = nil) {
         self.concurrency = max(1, concurrency)
         self.perHost = max(1, min(perHost ?? concurrency, concurrency))
         self.retry = retry
+        self.maxTime = maxTime.flatMap { $0 > 0 ? $0 : nil }
     }
 }
 
@@ -245,6 +253,10 @@ public final class RequestEngine<Client: RequestClient> {
             }
             for (handle, result) in finished { complete(handle, result) }
             if client.deferredCount > 0 { _ = client.takeDeferred() }
+            enforceDeadlines()
+            // The reader downstream is gone (the player's round ended): stop
+            // now, not when a stalled transfer finally gives a record to write.
+            if !active.isEmpty || !retrying.isEmpty { stage.noticeClosedOutput() }
             showProgress()
         }
         stage.diagnostics.clearProgress()
@@ -298,6 +310,9 @@ public final class RequestEngine<Client: RequestClient> {
 
     private func start(_ job: Client.Job) {
         job.attempts += 1
+        if job.deadline == nil, let maxTime = limits.maxTime {
+            job.deadline = monotonicNanoseconds() + UInt64(maxTime * 1e9)
+        }
         guard let easy = idleHandles.popLast() ?? CurlEasy() else {
             return client.fail(job, FetchFailure("transfer", "libcurl could not make a handle"))
         }
@@ -335,7 +350,8 @@ public final class RequestEngine<Client: RequestClient> {
         case .failed(let failure):
             client.discard(running.transfer)
             let retryAfter = running.easy.info(offset: CURLINFO_RETRY_AFTER)
-            if failure.transient, let delay = limits.retry.delay(attempts: job.attempts, waited: job.waited, retryAfter: retryAfter) {
+            if failure.transient, let delay = limits.retry.delay(attempts: job.attempts, waited: job.waited, retryAfter: retryAfter),
+               job.deadline.map({ monotonicNanoseconds() + UInt64(delay * 1e9) < $0 }) ?? true {
                 client.noteRetry()
                 job.waited += delay
                 job.notBefore = monotonicNanoseconds() + UInt64(delay * 1e9)
@@ -346,10 +362,35 @@ public final class RequestEngine<Client: RequestClient> {
         }
     }
 
+    /// Ends every job in flight whose deadline has passed: its error record
+    /// goes out now, so the records after it in the order are held no longer.
+    private func enforceDeadlines() {
+        guard limits.maxTime != nil, !active.isEmpty else { return }
+        let now = monotonicNanoseconds()
+        for (handle, running) in active {
+            guard let deadline = running.job.deadline, deadline <= now else { continue }
+            active.removeValue(forKey: handle)
+            multi.remove(running.easy)  // stopped mid-transfer: not reused
+            activePerHost[running.job.host, default: 1] -= 1
+            client.discard(running.transfer)
+            client.fail(running.job, deadlineFailure(running.job))
+        }
+    }
+
+    private func deadlineFailure(_ job: Client.Job) -> FetchFailure {
+        let seconds = limits.maxTime.map { $0.rounded() == $0 ? "\(Int($0))" : "\($0)" } ?? "?"
+        let tries = job.attempts > 1 ? ", \(job.attempts) attempts" : ""
+        return FetchFailure("timeout", "not done within --max-time \(seconds)s (retries included\(tries))")
+    }
+
     private func pollTimeout(pause: Double) -> Int {
-        var timeout = stage.diagnostics.isTerminal ? 100 : 1000
+        var timeout = stage.diagnostics.isTerminal || !active.isEmpty ? 100 : 1000
         if sequencer.hasPending { timeout = 5 }
         if pause > 0 { timeout = min(timeout, Int(pause * 1000) + 1) }
+        if limits.maxTime != nil, let soonest = active.values.compactMap(\.job.deadline).min() {
+            let now = monotonicNanoseconds()
+            timeout = min(timeout, soonest > now ? Int((soonest - now) / 1_000_000) + 1 : 0)
+        }
         if let soonest = retrying.map(\.notBefore).min() {
             let now = monotonicNanoseconds()
             timeout = min(timeout, soonest > now ? Int((soonest - now) / 1_000_000) + 1 : 0)

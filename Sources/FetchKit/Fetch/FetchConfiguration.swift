@@ -30,6 +30,9 @@ public struct FetchConfiguration: Sendable {
     public var window = 256
     /// Longest `Retry-After` honoured, in seconds; a longer one fails at once.
     public var maxRetryAfter = 60.0
+    /// Seconds a record may take from its first attempt, retries included
+    /// (nil or 0: no limit): a stalled server holds the ordered stream no longer.
+    public var maxTime: Double? = 20
 
     /// The defaults.
     public init() {}

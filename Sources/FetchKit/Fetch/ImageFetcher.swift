@@ -58,7 +58,8 @@ final class ImageFetchClient {
                                 backoff: configuration.backoff)
         engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
                                    limits: RequestLimits(concurrency: configuration.concurrency,
-                                                         perHost: configuration.perHost, retry: retry))
+                                                         perHost: configuration.perHost, retry: retry,
+                                                         maxTime: configuration.maxTime))
     }
 
     func run() -> Bool {
@@ -145,6 +146,26 @@ final class ImageFetchClient {
     }
 }
 
+extension ImageFetchClient {
+    /// Why the local file at `path` is not read, or nil: only a regular file
+    /// is. It is opened without blocking, so a FIFO (whose open waits for a
+    /// writer forever) or a device never holds the stage (issue 16 #5).
+    static func unreadableLocalFile(_ path: String, url: String) -> FetchFailure? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        // A missing or unreadable file is left to libcurl, which says so.
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return FetchFailure("not_gif", "\(RemoteText.visible(url)) is a folder, not a GIF file")
+        case S_IFIFO: return FetchFailure("not_gif", "\(RemoteText.visible(url)) is a FIFO, not a GIF file (it is not read)")
+        default: return FetchFailure("not_gif", "\(RemoteText.visible(url)) is not a regular file (it is not read)")
+        }
+    }
+}
+
 extension ImageFetchClient: RequestClient {
     func admit(_ sequence: Int, _ input: InputRecord) -> FetchJob? {
         guard input.record.kind == "gif" else {
@@ -173,12 +194,9 @@ extension ImageFetchClient: RequestClient {
             fail(sequence, input, FetchFailure("not_allowed", "\(parts.scheme):// URLs are not fetched\(hint)"), started: started)
             return nil
         }
-        if parts.scheme == "file" {
-            var status = stat()
-            if stat(parts.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
-                fail(sequence, input, FetchFailure("not_gif", "\(RemoteText.visible(url)) is a folder, not a GIF file"), started: started)
-                return nil
-            }
+        if parts.scheme == "file", let failure = Self.unreadableLocalFile(parts.path, url: url) {
+            fail(sequence, input, failure, started: started)
+            return nil
         }
         let key = input.record.string("cache_key") ?? url
         let job = FetchJob(sequence: sequence, input: input, url: url, key: key, host: parts.host,

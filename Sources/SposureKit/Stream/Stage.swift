@@ -124,11 +124,7 @@ public final class Stage: @unchecked Sendable {
     public func nap(_ seconds: Double) -> Bool {
         let end = monotonicSeconds() + seconds
         while stopReason == nil {
-            var pollfd = Glibc.pollfd(fd: outputFD, events: 0, revents: 0)
-            if poll(&pollfd, 1, 0) > 0 && (pollfd.revents & Int16(POLLERR | POLLHUP)) != 0 {
-                requestStop(.downstreamClosed)
-                break
-            }
+            if noticeClosedOutput() { break }
             let left = end - monotonicSeconds()
             if left <= 0 { return true }
             napping.lock()
@@ -136,6 +132,17 @@ public final class Stage: @unchecked Sendable {
             napping.unlock()
         }
         return false
+    }
+
+    /// Stops the stage (`.downstreamClosed`) when stdout is a pipe whose
+    /// reader is gone, seen without writing; returns true when stopping.
+    @discardableResult
+    public func noticeClosedOutput() -> Bool {
+        var pollfd = Glibc.pollfd(fd: outputFD, events: 0, revents: 0)
+        if poll(&pollfd, 1, 0) > 0 && (pollfd.revents & Int16(POLLERR | POLLHUP)) != 0 {
+            requestStop(.downstreamClosed)
+        }
+        return stopReason != nil
     }
 
     /// Why the stage is stopping, if it is.
