@@ -5,6 +5,8 @@ import SposureCLI
 /// engine's tools (`frames`, `samples`).
 @main
 struct GIFPlay: ParsableCommand {
+    static func main() { mainIgnoringClosedPipes() }
+
     static let configuration = CommandConfiguration(
         commandName: "gif-play",
         abstract: "The frame player: GIFs play while you hold; events come out.",

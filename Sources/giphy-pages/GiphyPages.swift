@@ -8,6 +8,8 @@ import SposureKit
 /// `giphy-pages`: the first two stages, the page emitter and the URL lister.
 @main
 struct GiphyPages: ParsableCommand {
+    static func main() { mainIgnoringClosedPipes() }
+
     static let configuration = CommandConfiguration(
         commandName: "giphy-pages",
         abstract: "Plan and run GIF API page requests (Giphy or Klipy): the first two stages of the game.",

@@ -7,6 +7,8 @@ import SposureKit
 /// `score`: the score reporter, the last stage of the game.
 @main
 struct Score: ParsableCommand {
+    static func main() { mainIgnoringClosedPipes() }
+
     static let configuration = CommandConfiguration(
         commandName: "score",
         abstract: "Score a round from gif-play's events: the Game Over screen, and the round kept in your history.",

@@ -22,7 +22,7 @@ func statusWritingToAClosedPipe(_ tool: String, _ arguments: [String]) throws ->
 /// Regression (issue 16 #11): `fetch-images --help | head -n1` exited 141
 /// (SIGPIPE) when head closed the pipe before the help was written.
 @Suite struct ClosedPipeTests {
-    @Test(arguments: ["fetch-images"])
+    @Test(arguments: ["fetch-images", "score", "gif-play", "giphy-pages"])
     func helpToAClosedPipeEndsWithStatusZero(_ tool: String) throws {
         #expect(try statusWritingToAClosedPipe(tool, ["--help"]) == 0)
     }
