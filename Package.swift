@@ -109,7 +109,8 @@ let package = Package(
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PlayerTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
+        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]
 )

@@ -37,9 +37,11 @@ public struct GIFBuilder {
 
     /// An image block. `pixels` are color indices in stored order (already
     /// interlaced when `interlaced`); `codeSize` defaults to what the colors need.
+    /// `uncompressed`: literal codes only, a clear code before every pair, so
+    /// the code table never grows (sizes are then easy to predict).
     public mutating func image(
         left: Int = 0, top: Int = 0, width: Int, height: Int, pixels: [UInt8],
-        colors: [[UInt8]]? = nil, interlaced: Bool = false, codeSize: Int? = nil
+        colors: [[UInt8]]? = nil, interlaced: Bool = false, codeSize: Int? = nil, uncompressed: Bool = false
     ) {
         bytes += [0x2C] + Self.word(left) + Self.word(top) + Self.word(width) + Self.word(height)
         var flags: UInt8 = interlaced ? 0x40 : 0
@@ -55,7 +57,8 @@ public struct GIFBuilder {
         }
         let size = codeSize ?? max(2, bits)
         bytes.append(UInt8(size))
-        bytes += Self.subBlocks(Self.lzw(pixels, minimumCodeSize: size))
+        let data = uncompressed ? Self.uncompressedLZW(pixels, minimumCodeSize: size) : Self.lzw(pixels, minimumCodeSize: size)
+        bytes += Self.subBlocks(data)
     }
 
     /// Bytes as they are.
@@ -135,6 +138,19 @@ public struct GIFBuilder {
             if next > (1 << codeSize) && codeSize < 12 { codeSize += 1 }
             writer.write(clear + 1, codeSize)
         }
+        return writer.flushed
+    }
+
+    /// LZW data of literal codes only, with a clear code before every pair of
+    /// them, so the code width stays `minimumCodeSize + 1`.
+    public static func uncompressedLZW(_ pixels: [UInt8], minimumCodeSize: Int) -> [UInt8] {
+        let clear = 1 << minimumCodeSize, width = minimumCodeSize + 1
+        var writer = BitWriter()
+        for (index, pixel) in pixels.enumerated() {
+            if index % 2 == 0 { writer.write(clear, width) }
+            writer.write(Int(pixel), width)
+        }
+        writer.write(clear + 1, width)
         return writer.flushed
     }
 

@@ -13,6 +13,9 @@ private func record(_ line: String) throws -> JSONRecord {
 }
 
 /// Three 4×3 frames (red, green, blue), looping forever, with a comment.
+/// Black, white, red, green, blue.
+private let palette: [[UInt8]] = [[0, 0, 0], [255, 255, 255], [255, 0, 0], [0, 255, 0], [0, 0, 255]]
+
 private func threeFrames() -> GIFBuilder {
     var gif = GIFBuilder(width: 4, height: 3, colors: palette)
     gif.loop(0)
