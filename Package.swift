@@ -63,6 +63,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The exposure ladder: the ladder files, the built-in ladders, the rules
+        // that step a person up and down and schedule re-tests, GIF ratings and
+        // the safety notice. `plan`, `list`, `score` and `gif-play` share it.
+        .target(name: "LadderKit", dependencies: ["SposureKit"]),
+
         // The score reporter: round reports, lifetime history, charts.
         .target(name: "ScoreKit", dependencies: ["SposureKit"]),
 
@@ -107,6 +112,7 @@ let package = Package(
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "SposureKit"]),
         .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),

@@ -8,10 +8,7 @@ import SposureKit
 public enum DataFolder {
     /// The folder, not necessarily made yet.
     public static func root(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let dir = environment["SPOSURE_DATA"], !dir.isEmpty { return dir }
-        if let dir = environment["XDG_DATA_HOME"], dir.hasPrefix("/") { return dir + "/sposure" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return home + "/.local/share/sposure"
+        Folders.data(environment: environment)
     }
 
     /// Makes `folder` and its parents (0700 for the new ones); false when it cannot.

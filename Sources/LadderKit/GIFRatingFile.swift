@@ -1,0 +1,74 @@
+import Foundation
+import SposureKit
+
+/// The ratings of GIFs, kept in the data folder (`ratings.ndjson`), one line a
+/// rating; the latest line of a provider and id wins.
+///
+/// Appended under an exclusive `flock` with one write(2), as the history is,
+/// so two rounds scored at once never interleave; read under a shared one.
+public struct GIFRatingFile: Sendable {
+    /// The file's path.
+    public let path: String
+
+    /// The file at `path`.
+    public init(path: String) { self.path = path }
+
+    /// `<data>/ratings.ndjson`.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        Folders.data(environment: environment) + "/ratings.ndjson"
+    }
+
+    /// Why the file could not be read or written.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// The message, with the path and the system's reason.
+        public var description: String
+    }
+
+    /// Appends `ratings`, in one write, creating the file (0600) and its folder.
+    public func append(_ ratings: [GIFRating]) throws(Failure) {
+        guard !ratings.isEmpty else { return }
+        var bytes: [UInt8] = []
+        for rating in ratings {
+            bytes += rating.record().serialized()
+            bytes.append(0x0A)
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
+                                                     attributes: [.posixPermissions: 0o700])
+        }
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw failure("open") }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 { if errno != EINTR { throw failure("lock") } }
+        if let code = writeAll(fd, bytes) { errno = code; throw failure("write") }
+    }
+
+    /// The latest rating of each GIF, keyed by ``key(provider:id:)``; a missing file is empty.
+    /// `ladder`: only ratings given on that ladder.
+    public func latest(ladder: String? = nil) throws(Failure) -> [String: GIFRating] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 {
+            if errno == ENOENT { return [:] }
+            throw failure("open")
+        }
+        defer { close(fd) }
+        while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw failure("lock") } }
+        guard let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() else { return [:] }
+        var latest: [String: GIFRating] = [:]
+        for line in data.split(separator: 0x0A) {
+            guard let record = try? JSONRecord.parse(String(decoding: line, as: UTF8.self)),
+                  let rating = GIFRating(record: record) else { continue }
+            if let ladder, rating.ladder != ladder { continue }
+            latest[Self.key(provider: rating.provider, id: rating.id)] = rating
+        }
+        return latest
+    }
+
+    /// The key of a GIF: `provider:id`.
+    public static func key(provider: String, id: String) -> String { provider + ":" + id }
+
+    private func failure(_ doing: String) -> Failure {
+        Failure(description: "\(path): cannot \(doing): \(String(cString: strerror(errno)))")
+    }
+}

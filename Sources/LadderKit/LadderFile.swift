@@ -1,0 +1,204 @@
+import Foundation
+import SposureKit
+
+/// Reads and checks a ladder file; every fault is one ``LadderError`` naming
+/// the file, the field and what is wrong (the first fault found, in file order).
+public enum LadderFile {
+    /// The fields a ladder may have.
+    static let ladderKeys: Set<String> = ["name", "title", "expectation", "rungs", "rules"]
+    /// The fields a rung may have.
+    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still"]
+    /// The longest query (Giphy answers 414 past it).
+    public static let maxQueryLength = 50
+
+    /// Reads the ladder at `path`; `expectedName` (from the file name) must match its `name` when given.
+    public static func read(path: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let problem = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
+            throw LadderError(file: path, problem: problem)
+        }
+        return try parse(Array(data), file: path, expectedName: expectedName)
+    }
+
+    /// Parses a ladder's JSON text; `file` names it in messages.
+    public static func parse(_ text: String, file: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
+        try parse(Array(text.utf8), file: file, expectedName: expectedName)
+    }
+
+    /// Parses a ladder's JSON bytes; `file` names it in messages.
+    public static func parse(_ bytes: [UInt8], file: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
+        try checkSyntax(bytes, file: file)
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        } catch {
+            throw LadderError(file: file, problem: "not valid JSON")
+        }
+        guard case .object(let object) = value else {
+            throw LadderError(file: file, problem: "a ladder is a JSON object, found \(value.described)")
+        }
+        return try ladder(object, file: file, expectedName: expectedName)
+    }
+
+    /// jansson finds the fault; the file is read as one line (newlines made
+    /// spaces), so its column is a character offset that gives the line.
+    private static func checkSyntax(_ bytes: [UInt8], file: String) throws(LadderError) {
+        let flat = bytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
+        guard !flat.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
+            throw LadderError(file: file, problem: "the file is empty")
+        }
+        var failure: JSONRecord.ParseError?
+        flat.withUnsafeBytes { raw in
+            do throws(JSONRecord.ParseError) { _ = try JSONRecord.parse(raw) } catch { failure = error }
+        }
+        guard let failure, !failure.message.hasPrefix("found ") else { return }
+        var line = 1
+        var column = 0
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            column += 1
+            if column >= failure.column { break }
+            if scalar == "\n" { line += 1 }
+        }
+        throw LadderError(file: file, line: line, problem: "not valid JSON: \(failure.message)")
+    }
+
+    private static func ladder(_ object: [String: JSONValue], file: String, expectedName: String?) throws(LadderError) -> Ladder {
+        func fail(_ field: String?, _ problem: String) -> LadderError {
+            LadderError(file: file, field: field, problem: problem)
+        }
+        if let unknown = object.keys.sorted().first(where: { !ladderKeys.contains($0) }) {
+            throw fail("\"\(unknown)\"", "unknown field (a ladder has name, title, expectation, rungs, rules)")
+        }
+        let name = try requiredString(object, "name", file: file)
+        guard name.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }),
+              name.utf8.count <= 40 else {
+            throw fail("\"name\"", "\"\(name.prefix(40))\" must be lower-case letters, digits, - or _ (at most 40)")
+        }
+        if let expectedName, expectedName != name {
+            throw fail("\"name\"", "\"\(name)\" but the file is \(expectedName).json")
+        }
+        let title = try requiredString(object, "title", file: file)
+        var expectation: String?
+        if let value = object["expectation"] {
+            guard case .string(let text) = value else { throw fail("\"expectation\"", "must be a string, found \(value.described)") }
+            expectation = text.isEmpty ? nil : text
+        }
+        guard let rungsValue = object["rungs"] else { throw fail("\"rungs\"", "missing") }
+        guard case .array(let items) = rungsValue else { throw fail("\"rungs\"", "must be an array of rungs, found \(rungsValue.described)") }
+        guard Ladder.rungCount.contains(items.count) else {
+            throw fail("\"rungs\"", "\(items.count) rungs; a ladder has \(Ladder.rungCount.lowerBound) to \(Ladder.rungCount.upperBound)")
+        }
+        var rungs: [Rung] = []
+        for (index, item) in items.enumerated() {
+            let rung = try self.rung(item, number: index + 1, file: file)
+            if let previous = rungs.last {
+                let where_ = "rung \(index + 1), \"suds\""
+                if rung.suds < previous.suds {
+                    throw fail(where_, "\(rung.suds) falls below rung \(index)'s \(previous.suds) (SUDS rise from rung to rung)")
+                }
+                if rung.suds - previous.suds > Ladder.largestGap {
+                    throw fail(where_, "\(rung.suds) is \(rung.suds - previous.suds) over rung \(index)'s \(previous.suds); rungs differ by at most \(Ladder.largestGap)")
+                }
+            }
+            rungs.append(rung)
+        }
+        var rules = LadderRules()
+        if let value = object["rules"] {
+            guard case .object(let given) = value else { throw fail("\"rules\"", "must be an object, found \(value.described)") }
+            rules = try self.rules(given, file: file)
+        }
+        return Ladder(name: name, title: title, expectation: expectation, rungs: rungs, rules: rules)
+    }
+
+    private static func requiredString(_ object: [String: JSONValue], _ key: String, file: String) throws(LadderError) -> String {
+        guard let value = object[key] else { throw LadderError(file: file, field: "\"\(key)\"", problem: "missing") }
+        guard case .string(let text) = value, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            throw LadderError(file: file, field: "\"\(key)\"", problem: "must be a non-empty string, found \(value.described)")
+        }
+        return text
+    }
+
+    private static func rung(_ value: JSONValue, number: Int, file: String) throws(LadderError) -> Rung {
+        func fail(_ key: String?, _ problem: String) -> LadderError {
+            LadderError(file: file, field: "rung \(number)" + (key.map { ", \"\($0)\"" } ?? ""), problem: problem)
+        }
+        guard case .object(let object) = value else { throw fail(nil, "must be an object, found \(value.described)") }
+        if let unknown = object.keys.sorted().first(where: { !rungKeys.contains($0) }) {
+            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still)")
+        }
+        let given = ["query", "queries", "dir"].filter { object[$0] != nil }
+        guard !given.isEmpty else { throw fail(nil, "needs \"query\", \"queries\" or \"dir\"") }
+        guard given.count == 1 else { throw fail(nil, "give one of \"query\", \"queries\" or \"dir\", not \(given.map { "\"\($0)\"" }.joined(separator: " and "))") }
+        guard let sudsValue = object["suds"] else { throw fail("suds", "missing (the distress expected, 0–100)") }
+        guard case .int(let suds) = sudsValue else { throw fail("suds", "must be a whole number 0–100, found \(sudsValue.described)") }
+        guard (0...100).contains(suds) else { throw fail("suds", "\(suds) is outside 0–100") }
+        var still = false
+        if let value = object["still"] {
+            guard case .bool(let flag) = value else { throw fail("still", "must be true or false, found \(value.described)") }
+            still = flag
+        }
+        func query(_ value: JSONValue, _ key: String) throws(LadderError) -> String {
+            guard case .string(let text) = value, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw fail(key, "must be a non-empty string, found \(value.described)")
+            }
+            guard text.count <= maxQueryLength else {
+                throw fail(key, "\"\(text.prefix(20))…\" is \(text.count) characters; a query has at most \(maxQueryLength)")
+            }
+            return text
+        }
+        switch given[0] {
+        case "query":
+            return Rung(queries: [try query(object["query"] ?? .null, "query")], suds: suds, still: still)
+        case "queries":
+            guard case .array(let items) = object["queries"] ?? .null, !items.isEmpty else {
+                throw fail("queries", "must be a non-empty array of strings")
+            }
+            var queries: [String] = []
+            for item in items { queries.append(try query(item, "queries")) }
+            return Rung(queries: queries, suds: suds, still: still)
+        default:
+            guard case .string(let dir) = object["dir"] ?? .null, !dir.isEmpty else {
+                throw fail("dir", "must be a folder's path")
+            }
+            return Rung(dir: dir, suds: suds, still: still)
+        }
+    }
+
+    private static func rules(_ object: [String: JSONValue], file: String) throws(LadderError) -> LadderRules {
+        func fail(_ key: String, _ problem: String) -> LadderError {
+            LadderError(file: file, field: "rules, \"\(key)\"", problem: problem)
+        }
+        if let unknown = object.keys.sorted().first(where: { !LadderRules.keys.contains($0) }) {
+            throw fail(unknown, "unknown rule (the rules are \(LadderRules.keys.joined(separator: ", ")))")
+        }
+        func number(_ key: String, _ range: ClosedRange<Int>) throws(LadderError) -> Int? {
+            guard let value = object[key] else { return nil }
+            guard case .int(let number) = value else { throw fail(key, "must be a whole number, found \(value.described)") }
+            guard range.contains(number) else { throw fail(key, "\(number) is outside \(range.lowerBound)–\(range.upperBound)") }
+            return number
+        }
+        var rules = LadderRules()
+        if let value = try number("count_seconds", 0...3600) { rules.countMs = value * 1000 }
+        if let value = try number("step_up_rounds", 1...20) { rules.stepUpRounds = value }
+        if let value = try number("step_up_suds", 0...10) { rules.stepUpSuds = value }
+        if let value = try number("step_up_drop_pct", 0...100) { rules.stepUpDropPercent = value }
+        if let value = try number("step_down_rounds", 1...20) { rules.stepDownRounds = value }
+        if let value = try number("step_down_release_seconds", 0...3600) { rules.earlyReleaseMs = value * 1000 }
+        if let value = try number("step_down_peak", 0...10) { rules.stepDownPeak = value }
+        if let value = object["retest_days"] {
+            guard case .array(let items) = value else { throw fail("retest_days", "must be an array of days, found \(value.described)") }
+            var days: [Int] = []
+            for item in items {
+                guard case .int(let day) = item, (1...3650).contains(day) else {
+                    throw fail("retest_days", "\(item.described) is not a whole number of days 1–3650")
+                }
+                guard day > (days.last ?? 0) else { throw fail("retest_days", "days must rise (\(day) after \(days.last ?? 0))") }
+                days.append(day)
+            }
+            rules.retestDays = days
+        }
+        if let value = try number("return_of_fear_suds", 0...10) { rules.returnOfFearSuds = value }
+        if let value = try number("mix_every", 2...20) { rules.mixEvery = value }
+        return rules
+    }
+}

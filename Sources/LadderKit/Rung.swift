@@ -1,0 +1,32 @@
+/// One step of a ladder: what is shown, and how much distress it is expected to bring.
+public struct Rung: Sendable, Equatable {
+    /// The searches of the rung (one or more), empty when it plays a folder.
+    public var queries: [String]
+    /// A folder of the person's own GIFs, played in place (no network); nil for searches.
+    public var dir: String?
+    /// The expected distress, 0–100 SUDS.
+    public var suds: Int
+    /// Show each GIF frozen on its first frame (stills before motion).
+    public var still: Bool
+
+    /// A rung of searches.
+    public init(queries: [String], suds: Int, still: Bool = false) {
+        self.queries = queries
+        self.dir = nil
+        self.suds = suds
+        self.still = still
+    }
+
+    /// A rung of the person's own GIFs.
+    public init(dir: String, suds: Int, still: Bool = false) {
+        self.queries = []
+        self.dir = dir
+        self.suds = suds
+        self.still = still
+    }
+
+    /// What it shows, for people: the queries joined, or the folder.
+    public var label: String {
+        dir ?? queries.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import SposureKit
+
+/// The notice a person reads before the first ladder round: what Sposure is
+/// and is not, and when to stop. Written once here; `gif-play` shows it and
+/// waits for a key, and keeps the acceptance in the data folder.
+public enum SafetyNotice {
+    /// The version of the text; a new version is shown again, once.
+    public static let version = 1
+
+    /// The notice, as lines of at most 72 columns.
+    public static let lines = [
+        "Before you start: Sposure is a self-help practice tool, not a treatment.",
+        "",
+        "It shows pictures of what you fear, a little at a time. It cannot",
+        "promise to cure a fear, and it does not replace a therapist.",
+        "",
+        "Let go at any moment: the picture goes blank at once.",
+        "",
+        "Stop, and seek help from a doctor or therapist, if:",
+        "  - the distress is overwhelming, or you have a panic attack;",
+        "  - you have a heart condition, epilepsy, or are pregnant, unless",
+        "    your doctor agrees;",
+        "  - you are under 16 and no adult is with you.",
+        "",
+        "Needles and blood: sit down before you start. If you feel faint, use",
+        "applied tension: tense the muscles of your arms, legs and body for",
+        "10-15 seconds until your face feels warm, relax for 20-30 seconds,",
+        "and repeat five times. Start with the still pictures.",
+        "",
+        "Press any key to accept and go on, or q to stop.",
+    ]
+
+    /// The notice as one text, lines ended by newlines.
+    public static var text: String { lines.joined(separator: "\n") + "\n" }
+
+    /// The file that says the notice was accepted: `<data>/notice-accepted`.
+    public static func acceptedPath(dataFolder: String = Folders.data()) -> String {
+        dataFolder + "/notice-accepted"
+    }
+
+    /// Whether this version of the notice was accepted before.
+    public static func isAccepted(dataFolder: String = Folders.data()) -> Bool {
+        guard let text = try? String(contentsOfFile: acceptedPath(dataFolder: dataFolder), encoding: .utf8) else { return false }
+        return text.split(whereSeparator: \.isWhitespace).first == "\(version)"
+    }
+
+    /// Keeps the acceptance (`VERSION AT`), making the folder when needed; false when it cannot be written.
+    @discardableResult
+    public static func accept(dataFolder: String = Folders.data(), at: String) -> Bool {
+        try? FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        return (try? writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), mode: 0o600)) != nil
+    }
+}

@@ -1,0 +1,31 @@
+import LadderKit
+import SposureKit
+import Testing
+
+struct GIFRatingFileTests {
+    @Test func keepsTheLatestRatingOfAGIF() throws {
+        let file = GIFRatingFile(path: temporaryFolder() + "/data/ratings.ndjson")
+        #expect(try file.latest().isEmpty)
+        try file.append([GIFRating(provider: "giphy", id: "a", rating: 3, ladder: "spiders", rung: 2),
+                         GIFRating(provider: "klipy", id: "a", rating: 9, ladder: "spiders", rung: 2)])
+        try file.append([GIFRating(provider: "giphy", id: "a", rating: 7, ladder: "spiders", rung: 3),
+                         GIFRating(provider: "giphy", id: "b", rating: 9, ladder: "dogs", rung: 1)])
+        let latest = try file.latest()
+        #expect(latest["giphy:a"]?.rating == 7)
+        #expect(latest["klipy:a"]?.rating == 9)
+        #expect(try file.latest(ladder: "spiders")["giphy:b"] == nil)
+    }
+
+    @Test func wellAboveIsThreeOverTheRung() {
+        #expect(GIFRating(provider: "giphy", id: "a", rating: 7).isWellAbove(rungSuds: 40))
+        #expect(!GIFRating(provider: "giphy", id: "a", rating: 6).isWellAbove(rungSuds: 40))
+        #expect(GIFRating(provider: "giphy", id: "a", rating: 9).isWellAbove(rungSuds: 55))
+        #expect(!GIFRating(provider: "giphy", id: "a", rating: 8).isWellAbove(rungSuds: 55))
+    }
+
+    @Test func readsThePlayersEvent() throws {
+        let record = try JSONRecord.parse("{\"kind\":\"rated\",\"id\":\"x\",\"rating\":8,\"t_ms\":1200}")
+        #expect(GIFRating(record: record) == GIFRating(provider: "giphy", id: "x", rating: 8))
+        #expect(GIFRating(record: try JSONRecord.parse("{\"kind\":\"rated\",\"id\":\"x\",\"rating\":10}")) == nil)
+    }
+}

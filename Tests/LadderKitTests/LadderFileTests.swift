@@ -1,0 +1,131 @@
+import Foundation
+import LadderKit
+import Testing
+
+/// A ladder's JSON with `rungs` rungs of rising SUDS, changed by `edit`.
+func ladderJSON(rungs: Int = 8, name: String = "mine", extra: String = "", rung: (Int) -> String = { "{\"query\": \"thing \($0)\", \"suds\": \($0 * 10)}" }) -> String {
+    let items = (1...rungs).map(rung).joined(separator: ",\n    ")
+    return "{\n  \"name\": \"\(name)\",\n  \"title\": \"Mine\",\(extra)\n  \"rungs\": [\n    \(items)\n  ]\n}\n"
+}
+
+func message(_ text: String, file: String = "mine.json") -> String? {
+    do {
+        _ = try LadderFile.parse(text, file: file)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+struct LadderFileTests {
+    @Test func readsAGoodLadder() throws {
+        let ladder = try LadderFile.parse(ladderJSON(extra: "\n  \"expectation\": \"I will panic\","), file: "mine.json")
+        #expect(ladder.name == "mine")
+        #expect(ladder.expectation == "I will panic")
+        #expect(ladder.rungs.count == 8)
+        #expect(ladder.rung(1) == Rung(queries: ["thing 1"], suds: 10))
+        #expect(ladder.rung(9) == nil)
+        #expect(ladder.rules == LadderRules())
+    }
+
+    @Test func readsQueriesAFolderAndStills() throws {
+        let ladder = try LadderFile.parse(ladderJSON { number in
+            switch number {
+            case 1: return "{\"queries\": [\"a\", \"b\"], \"suds\": 10, \"still\": true}"
+            case 2: return "{\"dir\": \"/home/me/gifs\", \"suds\": 20}"
+            default: return "{\"query\": \"q\", \"suds\": \(number * 10)}"
+            }
+        }, file: "mine.json")
+        #expect(ladder.rungs[0] == Rung(queries: ["a", "b"], suds: 10, still: true))
+        #expect(ladder.rungs[1] == Rung(dir: "/home/me/gifs", suds: 20))
+    }
+
+    @Test func readsRules() throws {
+        let ladder = try LadderFile.parse(ladderJSON(extra: "\n  \"rules\": {\"count_seconds\": 30, \"retest_days\": [3, 14, 60], \"step_up_drop_pct\": 40, \"mix_every\": 3},"), file: "mine.json")
+        #expect(ladder.rules.countMs == 30_000)
+        #expect(ladder.rules.retestDays == [3, 14, 60])
+        #expect(ladder.rules.stepUpDropPercent == 40)
+        #expect(ladder.rules.mixEvery == 3)
+        #expect(ladder.rules.stepUpRounds == 2)
+    }
+
+    @Test func badJSONNamesItsLine() {
+        let text = "{\n  \"name\": \"mine\",\n  \"title\": \"Mine\"\n  \"rungs\": []\n}\n"
+        #expect(message(text) == "mine.json:4: not valid JSON: '}' expected near '\"rungs\"'")
+    }
+
+    @Test func anEmptyFileOrAnArrayIsNoLadder() {
+        #expect(message("\n") == "mine.json: the file is empty")
+        #expect(message("[1]") == "mine.json: a ladder is a JSON object, found an array")
+    }
+
+    @Test func missingAndWrongTopFields() {
+        #expect(message("{\"title\": \"x\", \"rungs\": []}") == "mine.json: \"name\": missing")
+        #expect(message("{\"name\": \"Mine!\", \"title\": \"x\"}") == "mine.json: \"name\": \"Mine!\" must be lower-case letters, digits, - or _ (at most 40)")
+        #expect(message("{\"name\": \"mine\", \"title\": 3}") == "mine.json: \"title\": must be a non-empty string, found 3")
+        #expect(message("{\"name\": \"mine\", \"title\": \"x\"}") == "mine.json: \"rungs\": missing")
+        #expect(message("{\"name\": \"mine\", \"title\": \"x\", \"rung\": []}") == "mine.json: \"rung\": unknown field (a ladder has name, title, expectation, rungs, rules)")
+        #expect(message(ladderJSON(rungs: 7)) == "mine.json: \"rungs\": 7 rungs; a ladder has 8 to 15")
+        #expect(message(ladderJSON(rungs: 16) .replacingOccurrences(of: "\"suds\": 160", with: "\"suds\": 100")) != nil)
+    }
+
+    @Test func theNameMustMatchTheFile() {
+        do {
+            _ = try LadderFile.parse(ladderJSON(), file: "/c/ladders/other.json", expectedName: "other")
+            Issue.record("parsed")
+        } catch {
+            #expect(error.description == "/c/ladders/other.json: \"name\": \"mine\" but the file is other.json")
+        }
+    }
+
+    @Test func aRungWithoutQueryOrDir() {
+        let text = ladderJSON { $0 == 3 ? "{\"suds\": 30}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(text) == "mine.json: rung 3: needs \"query\", \"queries\" or \"dir\"")
+        let both = ladderJSON { $0 == 2 ? "{\"query\": \"q\", \"dir\": \"/d\", \"suds\": 20}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(both) == "mine.json: rung 2: give one of \"query\", \"queries\" or \"dir\", not \"query\" and \"dir\"")
+    }
+
+    @Test func sudsOutOfRangeMissingOrFalling() {
+        func with(_ rung3: String) -> String? {
+            message(ladderJSON { $0 == 3 ? rung3 : "{\"query\": \"q\", \"suds\": \($0 * 10)}" })
+        }
+        #expect(with("{\"query\": \"q\"}") == "mine.json: rung 3, \"suds\": missing (the distress expected, 0–100)")
+        #expect(with("{\"query\": \"q\", \"suds\": 120}") == "mine.json: rung 3, \"suds\": 120 is outside 0–100")
+        #expect(with("{\"query\": \"q\", \"suds\": -5}") == "mine.json: rung 3, \"suds\": -5 is outside 0–100")
+        #expect(with("{\"query\": \"q\", \"suds\": 25.5}") == "mine.json: rung 3, \"suds\": must be a whole number 0–100, found 25.5")
+        #expect(with("{\"query\": \"q\", \"suds\": 15}") == "mine.json: rung 3, \"suds\": 15 falls below rung 2's 20 (SUDS rise from rung to rung)")
+        #expect(with("{\"query\": \"q\", \"suds\": 36}") == "mine.json: rung 3, \"suds\": 36 is 16 over rung 2's 20; rungs differ by at most 15")
+        #expect(with("{\"query\": \"q\", \"suds\": 25}") == nil)
+        #expect(message(ladderJSON { _ in "{\"query\": \"q\", \"suds\": 10}" }) == nil)  // equal is not falling
+    }
+
+    @Test func badRungFields() {
+        func with(_ rung3: String) -> String? {
+            message(ladderJSON { $0 == 3 ? rung3 : "{\"query\": \"q\", \"suds\": \($0 * 10)}" })
+        }
+        #expect(with("{\"query\": \"\", \"suds\": 30}") == "mine.json: rung 3, \"query\": must be a non-empty string, found \"\"")
+        #expect(with("{\"queries\": [], \"suds\": 30}") == "mine.json: rung 3, \"queries\": must be a non-empty array of strings")
+        #expect(with("{\"query\": \"q\", \"suds\": 30, \"still\": \"yes\"}") == "mine.json: rung 3, \"still\": must be true or false, found \"yes\"")
+        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still)")
+        #expect(with("{\"query\": \"\(String(repeating: "x", count: 51))\", \"suds\": 30}") == "mine.json: rung 3, \"query\": \"xxxxxxxxxxxxxxxxxxxx…\" is 51 characters; a query has at most 50")
+    }
+
+    @Test func badRules() {
+        func with(_ rules: String) -> String? { message(ladderJSON(extra: "\n  \"rules\": \(rules),")) }
+        #expect(with("{\"step_up_suds\": 11}") == "mine.json: rules, \"step_up_suds\": 11 is outside 0–10")
+        #expect(with("{\"retest_days\": [28, 7]}") == "mine.json: rules, \"retest_days\": days must rise (7 after 28)")
+        #expect(with("{\"steps\": 1}")?.hasPrefix("mine.json: rules, \"steps\": unknown rule") == true)
+    }
+
+    @Test func everyBuiltInLadderReads() throws {
+        #expect(BuiltInLadders.names.count >= 10)
+        for name in ["spiders", "snakes", "dogs", "insects", "heights", "flying", "needles", "blood", "clowns", "deep-water"] {
+            let text = try #require(BuiltInLadders.text(name))
+            let ladder = try LadderFile.parse(text, file: "built-in \(name)")
+            #expect(ladder.name == name)
+            #expect(Ladder.rungCount.contains(ladder.rungs.count))
+            #expect(ladder.rungs.first?.still == true, "\(name) starts with a still")
+            #expect(ladder.expectation != nil)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import LadderKit
+import Testing
+
+func temporaryFolder() -> String {
+    let path = NSTemporaryDirectory() + "ladder-\(UUID().uuidString)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+struct LadderLibraryTests {
+    @Test func findsTheBuiltIn() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        let (ladder, source) = try library.load("spiders")
+        #expect(ladder.rungs.first?.queries == ["cartoon spider"])
+        #expect(source == .builtIn)
+    }
+
+    @Test func aCopyOverridesTheBuiltIn() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        let path = try library.copy("spiders")
+        #expect(path == library.folder + "/spiders.json")
+        #expect(throws: LadderLibrary.CopyError.self) { try library.copy("spiders") }
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"cartoon spider\"", with: "\"my drawing\"").write(toFile: path, atomically: true, encoding: .utf8)
+        let (ladder, source) = try library.load("spiders")
+        #expect(ladder.rungs.first?.queries == ["my drawing"])
+        #expect(source == .file(path))
+    }
+
+    @Test func aBadCopyIsAnErrorNotTheBuiltIn() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        let path = try library.copy("dogs")
+        try "{\"name\": \"dogs\"".write(toFile: path, atomically: true, encoding: .utf8)
+        #expect(throws: LadderError.self) { try library.load("dogs") }
+    }
+
+    @Test func anUnknownLadder() {
+        let library = LadderLibrary(configFolder: "/nonexistent")
+        do {
+            _ = try library.load("wasps")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description.hasPrefix("/nonexistent/ladders/wasps.json: no such ladder"))
+        }
+    }
+
+    @Test func listsOwnLaddersAfterTheBuiltIns() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        try FileManager.default.createDirectory(atPath: library.folder, withIntermediateDirectories: true)
+        try ladderJSON(name: "moths").write(toFile: library.folder + "/moths.json", atomically: true, encoding: .utf8)
+        #expect(library.names() == BuiltInLadders.names + ["moths"])
+        #expect(try library.load("moths").ladder.name == "moths")
+    }
+}
