@@ -235,6 +235,7 @@ extension PageListClient: RequestClient {
         }
         if let answer = cachedAnswer(page, access: access) {
             cacheHits += 1
+            stage.diagnostics.trace("from the API cache: \(access.displayURL(page))")
             accept(job, answer)
             return nil
         }
@@ -245,6 +246,7 @@ extension PageListClient: RequestClient {
         if let total = totals[job.page.listKey], job.page.offset >= total {
             // Past the end of a list whose size we know: no call needed.
             statistics.skipped += 1
+            stage.diagnostics.trace("past the end of its list, no call: \(describe(job))")
             if job.page.provider == .klipy && ended.insert(job.page.listKey).inserted {
                 let list = job.page.query.map { "\"\($0)\"" } ?? "trending"
                 stage.diagnostics.warning("klipy: \(list) has no page after the one that said has_next: false; its later pages cost no call")
@@ -260,6 +262,7 @@ extension PageListClient: RequestClient {
         let wait = budget.take()
         if wait == 0 { return .start }
         if wait <= configuration.maxWait { return .pause(seconds: wait) }
+        stage.diagnostics.trace("call budget spent (--rate \(budget.rateText)), next call in \(Int(wait.rounded(.up)))s: \(describe(job))")
         fail(job, CallBudget.spent(budget, wait: wait), quiet: false)
         return .settled
     }
@@ -327,6 +330,10 @@ extension PageListClient: RequestClient {
     func noteBadLines(_ count: Int) { statistics.failed += count }
 
     func noteRetry() { statistics.retries += 1 }
+
+    func describe(_ job: PageJob) -> String {
+        access(job.page.provider)?.displayURL(job.page) ?? "\(job.page.provider.rawValue) page at offset \(job.page.offset)"
+    }
 
     func progressLine(active: Int) -> String {
         var parts = ["\(statistics.done)/\(statistics.records) pages", "\(statistics.made) gifs", "\(calls) calls", "\(active) active"]

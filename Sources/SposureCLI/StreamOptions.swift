@@ -23,6 +23,10 @@ public struct StreamOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("The longest input line accepted; a longer one becomes a bad_json error record.", valueName: "size"))
     public var maxLine = ByteCount(1 << 20)
 
+    /// Trace requests and decisions.
+    @Flag(name: .long, help: "Trace each request, answer, retry and decision on stderr (API keys masked).")
+    public var verbose = false
+
     /// The defaults.
     public init() {}
 
@@ -33,6 +37,6 @@ public struct StreamOptions: ParsableArguments, Sendable {
 
     /// The options as the stage kit takes them.
     public var stageOptions: StageOptions {
-        StageOptions(buffer: buffer, strict: strict, quiet: quiet, maxLine: maxLine)
+        StageOptions(buffer: buffer, strict: strict, quiet: quiet, maxLine: maxLine, verbose: verbose)
     }
 }

@@ -40,7 +40,8 @@ struct FetchImages: ParsableCommand {
               64   usage error
               130  interrupted (SIGINT), 143 terminated (SIGTERM)
             A closed stdout (`| head`) is a normal end: exit 0, nothing on stderr.
-            """)
+            """,
+        version: SposureVersion.text)
 
     @Option(help: ArgumentHelp("Transfers at once.", valueName: "n"))
     var concurrency = 8

@@ -25,6 +25,7 @@ struct GIFPlay: ParsableCommand {
             composited frame, for scripts and conformance checks. `gif-play samples \
             --out DIR` draws the offline demo's GIFs.
             """,
+        version: SposureVersion.text,
         subcommands: [Play.self, Frames.self, Samples.self],
         defaultSubcommand: Play.self)
 }

@@ -22,6 +22,7 @@ struct GiphyPages: ParsableCommand {
             Keys come from GIPHY_API_KEY and KLIPY_API_KEY (never printed); each API from \
             --api-url, else GIPHY_API_URL / KLIPY_API_URL, else the real one.
             """,
+        version: SposureVersion.text,
         subcommands: [Plan.self, List.self])
 }
 

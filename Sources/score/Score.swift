@@ -50,6 +50,7 @@ struct Score: ParsableCommand {
 
             \(exitCodes)
             """,
+        version: SposureVersion.text,
         subcommands: [History.self])
 
     @Option(help: ArgumentHelp("The report for a person (text) or for programs (json); default: text on a terminal, else json.", valueName: "format"))

@@ -383,6 +383,31 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    /// `--verbose` traces requests, answers, retries and cache hits, with
+    /// `api_key` masked (issue 16 #12).
+    @Test func verboseTracesRequestsAnswersRetriesAndCacheHits() throws {
+        try withWorld { world in
+            let gif = TestGIF.padded(toSize: 300, seed: 4)
+            world.server.route("/a.gif", HTTPTestServer.failing(times: 1, status: 503, then: gif))
+            let input = [gifLine(id: "a", url: world.server.url("/a.gif?api_key=sekrit123"))]
+            let first = try world.run(["--verbose", "--retry-delay", "10ms"], lines: input)
+            let second = try world.run(["--verbose"], lines: input)
+
+            #expect(first.exitCode == 0 && second.exitCode == 0)
+            let traces = first.stderr.split(separator: "\n").filter { $0.contains("· ") }
+            #expect(traces.count == 5, "\(traces)")
+            #expect(traces.first?.hasSuffix("· GET \(world.server.url("/a.gif?api_key=REDACTED"))") == true)
+            #expect(traces.contains { $0.contains("· HTTP 503 in ") })
+            #expect(traces.contains { $0.contains("· http_503: retry in ") })
+            #expect(traces.contains { $0.contains("· GET ") && $0.hasSuffix("(attempt 2)") })
+            #expect(traces.contains { $0.contains("· HTTP 200 in ") })
+            #expect(second.stderr.contains("· cached: \(world.server.url("/a.gif?api_key=REDACTED"))"))
+            #expect(!(first.stderr + second.stderr).contains("sekrit123"))
+            // Without --verbose, nothing of the kind.
+            #expect(!(try world.run([], lines: input)).stderr.contains("· "))
+        }
+    }
+
     // MARK: - Schemes
 
     @Test func fileURLIsNotAllowedWithoutAllowFile() throws {

@@ -109,6 +109,7 @@ final class PathClient: RequestClient {
     func noteBadLines(_ count: Int) {}
     func noteRetry() { retries += 1 }
     func progressLine(active: Int) -> String { "\(active) active" }
+    func describe(_ job: PathJob) -> String { job.path }
 }
 
 /// Runs `client`'s engine over a stage reading `input`, returns the lines written and stderr.

@@ -178,6 +178,25 @@ struct KlipyEndToEndTests {
         }
     }
 
+    /// `--verbose` traces each call, answer and retry with the key masked
+    /// (issue 16 #12; the key is a path segment in Klipy's URLs).
+    @Test func verboseTracesEveryCallWithTheKeyMasked() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 10)
+            world.fake.fail(.serverError(503), times: 1, query: "spiders", page: 1)
+            let pages = [klipyPage("spiders", page: 1, perPage: 5, limit: 5)]
+            let result = try world.list(pages, ["--verbose", "--concurrency", "1", "--api-ttl", "0"])
+
+            #expect(result.exitCode == 0)
+            let traces = result.stderr.split(separator: "\n").filter { $0.contains("· ") }
+            #expect(traces.filter { $0.contains("· GET ") && $0.contains("/api/v1/REDACTED/gifs/search?") }.count == 2)
+            #expect(traces.contains { $0.contains("· HTTP 503 in ") })
+            #expect(traces.contains { $0.contains("· http_503: retry in ") })
+            #expect(traces.contains { $0.contains("· HTTP 200 in ") })
+            // (finish() checks that the key is in no stdout and no stderr.)
+        }
+    }
+
     // MARK: - The API cache
 
     @Test func aSecondRunIsAnsweredFromTheAPICacheUntilItExpires() throws {

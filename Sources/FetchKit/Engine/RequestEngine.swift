@@ -168,6 +168,8 @@ public protocol RequestClient: AnyObject {
     func noteRetry()
     /// The progress line (a terminal's stderr), with `active` transfers running.
     func progressLine(active: Int) -> String
+    /// What `job` asks for, for `--verbose` (its URL with every secret masked).
+    func describe(_ job: Job) -> String
 }
 
 /// Runs the requests of a network stage: admission within the output window,
@@ -299,6 +301,7 @@ public final class RequestEngine<Client: RequestClient> {
             case .settled:
                 waiting.remove(at: index)
             case .pause(let seconds):
+                stage.diagnostics.trace("rate limit: the next call in \(String(format: "%.2f", seconds))s")
                 return seconds
             case .start:
                 waiting.remove(at: index)
@@ -331,6 +334,7 @@ public final class RequestEngine<Client: RequestClient> {
         }
         active[easy.handle] = Running(job: job, transfer: transfer, easy: easy)
         activePerHost[job.host, default: 0] += 1
+        stage.diagnostics.trace("GET \(client.describe(job))\(job.attempts > 1 ? " (attempt \(job.attempts))" : "")")
     }
 
     private func complete(_ handle: UnsafeMutableRawPointer, _ result: CURLcode) {
@@ -342,6 +346,12 @@ public final class RequestEngine<Client: RequestClient> {
         // refuse the options of every later transfer (issue 16 #1).
         if result == CURLE_OK { idleHandles.append(running.easy) }
         activePerHost[job.host, default: 1] -= 1
+        if stage.diagnostics.verbose {
+            let status = running.easy.responseCode
+            let answer = result == CURLE_OK ? "HTTP \(status)" : "libcurl \(CurlError(code: result))"
+            let seconds = Double(running.easy.info(offset: CURLINFO_TOTAL_TIME_T)) / 1e6
+            stage.diagnostics.trace("\(answer) in \(String(format: "%.3f", seconds))s: \(client.describe(job))")
+        }
         switch client.complete(job, running.transfer, result: result, easy: running.easy) {
         case .done, .deferred:
             break
@@ -353,10 +363,12 @@ public final class RequestEngine<Client: RequestClient> {
             if failure.transient, let delay = limits.retry.delay(attempts: job.attempts, waited: job.waited, retryAfter: retryAfter),
                job.deadline.map({ monotonicNanoseconds() + UInt64(delay * 1e9) < $0 }) ?? true {
                 client.noteRetry()
+                stage.diagnostics.trace("\(failure.code): retry in \(String(format: "%.2f", delay))s: \(client.describe(job))")
                 job.waited += delay
                 job.notBefore = monotonicNanoseconds() + UInt64(delay * 1e9)
                 retrying.append(job)
             } else {
+                stage.diagnostics.trace("\(failure.code): no retry: \(client.describe(job))")
                 client.fail(job, failure)
             }
         }
@@ -373,6 +385,7 @@ public final class RequestEngine<Client: RequestClient> {
             multi.remove(running.easy)  // stopped mid-transfer: not reused
             activePerHost[running.job.host, default: 1] -= 1
             client.discard(running.transfer)
+            stage.diagnostics.trace("--max-time passed: \(client.describe(running.job))")
             client.fail(running.job, deadlineFailure(running.job))
         }
     }

@@ -202,12 +202,14 @@ extension ImageFetchClient: RequestClient {
         let job = FetchJob(sequence: sequence, input: input, url: url, key: key, host: parts.host,
                            path: cache.path(forKey: key), started: started)
         if let leader = activeByKey[key] {
+            stage.diagnostics.trace("same key as record \(leader.input.line), fetched once: \(describe(job))")
             leader.followers.append(job)
             return nil
         }
         let fresh = configuration.refresh && !refreshed.contains(key)
         if !fresh, let entry = cache.lookup(path: job.path) {
             statistics.cached += 1
+            stage.diagnostics.trace("cached: \(describe(job))")
             succeed(job, entry, cached: true, status: nil)
             return nil
         }
@@ -275,6 +277,8 @@ extension ImageFetchClient: RequestClient {
     func noteBadLines(_ count: Int) { statistics.failed += count }
 
     func noteRetry() { statistics.retries += 1 }
+
+    func describe(_ job: FetchJob) -> String { RemoteText.visible(redactedURL(job.url)) }
 
     func progressLine(active: Int) -> String {
         statistics.fetchLine(total: stage.inputProgress.ended ? statistics.records : nil, active: active)

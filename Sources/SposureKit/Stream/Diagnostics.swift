@@ -10,6 +10,8 @@ public final class Diagnostics: @unchecked Sendable {
     public let tool: String
     /// Silences warnings and progress; errors still print.
     public let quiet: Bool
+    /// Traces requests and decisions (``trace(_:)``), `--verbose`.
+    public let verbose: Bool
     /// Whether stderr is a terminal (progress is shown only there).
     public let isTerminal: Bool
     private let color: Bool
@@ -30,10 +32,11 @@ public final class Diagnostics: @unchecked Sendable {
     public var writesToTerminal: Int { lock.withLock { terminalWrites } }
 
     /// Diagnostics for `tool`, written to `fd`.
-    public init(tool: String, quiet: Bool = false, fd: Int32 = 2,
+    public init(tool: String, quiet: Bool = false, verbose: Bool = false, fd: Int32 = 2,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.tool = tool
         self.quiet = quiet
+        self.verbose = verbose
         self.fd = fd
         isTerminal = isatty(fd) == 1
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
@@ -49,6 +52,13 @@ public final class Diagnostics: @unchecked Sendable {
     /// A problem that stops the run, or that a script must see. Always printed.
     public func error(_ message: String) {
         emit(message, style: "31")
+    }
+
+    /// A step of the run, for `--verbose`: a request, its answer, a retry, a
+    /// decision. Written wherever stderr goes; the caller masks secrets.
+    public func trace(_ message: @autoclosure () -> String) {
+        guard verbose else { return }
+        emit("· " + message(), style: "2")
     }
 
     /// A note for a person at a terminal (never when stderr is a file or

@@ -60,7 +60,7 @@ public final class Stage: @unchecked Sendable {
         self.options = options
         self.inputFD = inputFD
         self.outputFD = outputFD
-        diagnostics = Diagnostics(tool: name, quiet: options.quiet, fd: errorFD)
+        diagnostics = Diagnostics(tool: name, quiet: options.quiet, verbose: options.verbose, fd: errorFD)
         input = BoundedQueue(capacity: options.buffer)
         output = BoundedQueue(capacity: options.buffer)
     }

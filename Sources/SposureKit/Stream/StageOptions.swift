@@ -11,12 +11,16 @@ public struct StageOptions: Sendable, Equatable {
     public var quiet: Bool
     /// The longest accepted line.
     public var maxLine: ByteCount
+    /// Requests and decisions traced on stderr.
+    public var verbose: Bool
 
     /// Options with the command lines' defaults unless given.
-    public init(buffer: Int = 256, strict: Bool = false, quiet: Bool = false, maxLine: ByteCount = ByteCount(1 << 20)) {
+    public init(buffer: Int = 256, strict: Bool = false, quiet: Bool = false, maxLine: ByteCount = ByteCount(1 << 20),
+                verbose: Bool = false) {
         self.buffer = buffer
         self.strict = strict
         self.quiet = quiet
         self.maxLine = maxLine
+        self.verbose = verbose
     }
 }
