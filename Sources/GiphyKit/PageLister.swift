@@ -87,7 +87,8 @@ final class PageListClient {
         engine.run()
         engine = nil  // the engine holds this client
         if statistics.duplicates > 0 {
-            stage.diagnostics.note("dropped \(statistics.duplicates) repeated GIFs")
+            let count = statistics.duplicates
+            stage.diagnostics.note("dropped \(count) repeated GIF\(count == 1 ? "" : "s")")
         }
         if cacheHits > 0 {
             stage.diagnostics.note("\(cacheHits) page\(cacheHits == 1 ? "" : "s") from the API cache (no call)")
@@ -280,6 +281,10 @@ extension PageListClient: RequestClient {
     func complete(_ job: PageJob, _ transfer: MemoryTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
         statistics.calls += 1
         let response = transfer.response(result)
+        // A call the API refused for its rate (429) served nothing: it does
+        // not count against --max-calls, so its retry is not the page's last
+        // chance (issue 16 #11: --max-calls 2 gave one page).
+        if response.status == 429 { calls -= 1 }
         guard let access = access(job.page.provider) else { return .failed(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
         let outcome: GiphyResponse
         if let failure = response.failure {

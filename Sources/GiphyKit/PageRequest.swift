@@ -91,10 +91,9 @@ public struct PageRequest: Sendable, Equatable {
         let section = record.string("section") ?? query ?? endpoint.rawValue
         let rating = record.string("rating") ?? "g", lang = record.string("lang") ?? "en"
         if provider == .klipy {
-            guard let page = record.int("page"), page >= 1 else { throw PageError("a Klipy page record needs \"page\" ≥ 1") }
-            guard let perPage = record.int("per_page"), (1...GIFProvider.klipy.maxLimit).contains(perPage) else {
-                throw PageError("a Klipy page record needs \"per_page\" from 1 to \(GIFProvider.klipy.maxLimit)")
-            }
+            let page = try Self.whole(record, "page", in: 1...Int.max, rule: "≥ 1", record: "a Klipy page record")
+            let perPage = try Self.whole(record, "per_page", in: 1...GIFProvider.klipy.maxLimit,
+                                         rule: "from 1 to \(GIFProvider.klipy.maxLimit)", record: "a Klipy page record")
             let limit = record.has("limit") ? record.int("limit") : perPage
             guard let limit, (1...perPage).contains(limit) else { throw PageError("a Klipy page record's \"limit\" must be from 1 to its per_page") }
             let offset = (page - 1) * perPage
@@ -105,10 +104,23 @@ public struct PageRequest: Sendable, Equatable {
                       limit: limit, rating: rating, lang: lang, total: nil, provider: .klipy, page: page, perPage: perPage)
             return
         }
-        guard let offset = record.int("offset"), offset >= 0 else { throw PageError("a page record needs \"offset\" ≥ 0") }
-        guard let limit = record.int("limit"), (1...100).contains(limit) else { throw PageError("a page record needs \"limit\" from 1 to 100") }
+        let offset = try Self.whole(record, "offset", in: 0...Int.max, rule: "≥ 0", record: "a page record")
+        let limit = try Self.whole(record, "limit", in: 1...100, rule: "from 1 to 100", record: "a page record")
         self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section,
                   offset: offset, limit: limit, rating: rating, lang: lang, total: record.int("total"))
+    }
+
+    /// The whole number at `key` within `range`, or the error that says what
+    /// is there instead: absent, not a number (`"0"` is a string), or out of range.
+    private static func whole(_ page: JSONRecord, _ key: String, in range: ClosedRange<Int>, rule: String,
+                              record: String) throws(PageError) -> Int {
+        guard page.has(key) else { throw PageError("\(record) needs \"\(key)\" (a whole number \(rule))") }
+        guard let value = page.int(key) else {
+            let shown = page.string(key).map { ", not a string (\"\(RemoteText.clean($0, limit: 20))\")" } ?? ""
+            throw PageError("\(record)'s \"\(key)\" must be a whole number \(rule)\(shown)")
+        }
+        guard range.contains(value) else { throw PageError("\(record) needs \"\(key)\" \(rule), not \(value)") }
+        return value
     }
 
     /// Why a record is not a page request.

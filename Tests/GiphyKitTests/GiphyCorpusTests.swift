@@ -632,6 +632,20 @@ struct PageRequestTests {
         #expect(try PageRequest(record: full.record()) == full)
     }
 
+    /// Regression (issue 16 #11): `"offset":"0"` got `needs "offset" ≥ 0`,
+    /// which it seemed to meet; the message now says what is there.
+    @Test func aBadNumberIsNamedForWhatItIs() {
+        func message(_ text: String) -> String {
+            do { _ = try request(text); return "accepted" } catch { return "\(error)" }
+        }
+        #expect(message(#"{"kind":"page","query":"x","offset":"0","limit":5}"#)
+            == #"a page record's "offset" must be a whole number ≥ 0, not a string ("0")"#)
+        #expect(message(#"{"kind":"page","query":"x","offset":-5,"limit":5}"#) == #"a page record needs "offset" ≥ 0, not -5"#)
+        #expect(message(#"{"kind":"page","query":"x","offset":0}"#) == #"a page record needs "limit" (a whole number from 1 to 100)"#)
+        #expect(message(#"{"kind":"page","query":"x","offset":0,"limit":2.5}"#)
+            == #"a page record's "limit" must be a whole number from 1 to 100"#)
+    }
+
     @Test func invalidPageRecordsAreRefused() {
         refused(#"{"kind":"page","offset":0,"limit":50}"#)
         refused(#"{"kind":"page","endpoint":"random","offset":0,"limit":50}"#)

@@ -824,6 +824,26 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Regression (issue 16 #11): a call answered 429 counted against
+    /// --max-calls, so `--max-calls 2` with one 429 gave one page, not two.
+    @Test func listMaxCallsDoesNotCountACallRefusedFor429() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 20)
+            world.fake.fail(.rateLimited, times: 1, list: .search("spiders"))
+            let pages = (0..<3).map { pageLine("spiders", offset: $0 * 5, limit: 5, total: 20) }
+            let result = try world.list(["--max-calls", "2", "--concurrency", "1", "--max-wait", "10s"], lines: pages)
+
+            #expect(result.exitCode == 1)
+            #expect(world.fake.calls.count == 3)
+            // Two pages served (the first page's retry waited its backoff
+            // while the next two used the two calls); before, only one.
+            try #require(result.stdoutLines.count == 11)
+            try expectPageError(result.stdoutLines[0], code: "max_calls", page: pages[0], attempts: nil)
+            let gifs = (5..<15).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") }
+            #expect(Array(result.stdoutLines.dropFirst()) == gifs)
+        }
+    }
+
     @Test func listRefusesPagesPastTheOffsetCapsAndBadPagesWithoutACall() throws {
         try withWorld { world in
             let pages = [
