@@ -8,13 +8,16 @@ import TestSupport
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Runs `pipelines/NAME ARGS` with the built stages; returns exit status, stdout, stderr.
-    func script(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+    /// `stages` replaces the folder of built stages (SPOSURE_BIN); `directory` is the working directory.
+    func script(_ name: String, _ arguments: [String] = [], environment: [String: String] = [:],
+                stages: String? = nil, directory: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+        let built = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = [Self.root.appendingPathComponent("pipelines/\(name)").path] + arguments
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
-        env["SPOSURE_BIN"] = stages
+        env["SPOSURE_BIN"] = stages ?? built
         env.removeValue(forKey: "GIPHY_API_KEY")
         env.removeValue(forKey: "KLIPY_API_KEY")
         for (key, value) in environment { env[key] = value }
@@ -155,7 +158,27 @@ import TestSupport
     @Test func aReplayOfAMissingFolderSaysSo() throws {
         let result = try script("replay", ["/nonexistent/recording"])
         #expect(result.status == 1)
-        #expect(result.err.contains("no such folder"))
+        #expect(result.err == "replay: no such folder: /nonexistent/recording\n")
+    }
+
+    /// Issue 16 #3: die() printed its exit status at the end of every message
+    /// given one ("… (see --help) 64").
+    @Test func aUsageErrorSaysItsMessageWithoutTheExitStatus() throws {
+        let demo = try script("demo", ["--fast"])
+        #expect(demo.status == 64)
+        #expect(demo.err == "demo: unknown option '--fast' (see --help)\n")
+        let replay = try script("replay", [])
+        #expect(replay.status == 64)
+        #expect(replay.err == "replay: give the folder of a recording (see --help)\n")
+        let record = try script("record", ["runs/today"])
+        #expect(record.status == 64)
+        #expect(record.err == "record: give a folder and a query, e.g. pipelines/record runs/today spiders (see --help)\n")
+        let carousel = try script("carousel", ["spiders"])
+        #expect(carousel.status == 64)
+        #expect(carousel.err == "carousel: give two queries or more, e.g. pipelines/carousel spiders snakes (see --help)\n")
+        let provider = try script("play", ["spiders", "--provider", "tenor"])
+        #expect(provider.status == 64)
+        #expect(provider.err == "play: --provider must be giphy or klipy (see --help)\n")
     }
 }
 

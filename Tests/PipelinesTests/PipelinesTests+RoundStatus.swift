@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 16 #1: the scripts judged a round by `pipefail`, so one GIF that could
+/// not be downloaded (fetch-images' exit 1: some records became error records)
+/// failed a round that was played and scored, and `record` then printed
+/// neither the score nor where it had saved. Each stage's status is judged now.
+extension PipelinesTests {
+    /// A two-frame 4×4 GIF (1 s).
+    static var twoFrameGIF: [UInt8] {
+        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
+        gif.loop(0)
+        gif.control(delay: 50)
+        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 16))
+        gif.control(delay: 50)
+        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 16))
+        gif.trailer()
+        return gif.bytes
+    }
+
+    /// A fake Klipy whose "spiders" list holds `count` items; the media of the
+    /// items at `missing` are on a path the server does not know (404).
+    static func klipy(count: Int, missing: Set<Int>) throws -> FakeKlipy {
+        let fake = try FakeKlipy()
+        fake.serveMedia(twoFrameGIF)
+        let items = (0..<count).map { index -> FakeKlipyItem in
+            let item = FakeKlipy.generated("spiders", index).without("sm")
+            guard missing.contains(index) else { return item }
+            return FakeKlipyItem(id: item.id, raw: item.json(host: fake.baseURL + "/gone"))
+        }
+        fake.set("spiders", items: items, count: count)
+        return fake
+    }
+
+    /// The environment for `fake`, with the cache and data folders in `dir`.
+    static func environment(_ fake: FakeKlipy, _ dir: String) -> [String: String] {
+        ["KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
+         "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data",
+         "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"]
+    }
+
+    /// Writes `{"t_ms":0,"down":true}` and a release at `upMs` to `path`.
+    static func writeHold(_ path: String, upMs: Int = 4200) throws {
+        try Data("{\"t_ms\":0,\"down\":true}\n{\"t_ms\":\(upMs),\"down\":false}\n".utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    @Test func aRoundWithAGIFThatIsNotFoundIsPlayedScoredAndSaved() throws {
+        let fake = try Self.klipy(count: 4, missing: [1])
+        defer { fake.stop() }
+        try withTemporaryDirectory { folder in
+            let dir = folder.path, run = folder.path + "/run"
+            let environment = Self.environment(fake, dir)
+            try Self.writeHold(dir + "/hold.ndjson")
+            let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson",
+                                                 "--max-results", "4", run, "spiders"], environment: environment)
+            #expect(recorded.status == 0, "\(recorded.err)")
+            #expect(recorded.err.contains("record: saved in \(run) (replay: pipelines/replay \(run))"), "\(recorded.err)")
+            #expect(recorded.err.contains("record: some GIFs could not be fetched (fetch-images exit 1): the score counts them under errors"))
+            let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
+            #expect(saved.contains(#""errors":1,"error_codes":{"http_404":1}"#), "\(saved)")
+            #expect(saved.contains(#""gifs_shown":3"#), "\(saved)")
+            #expect(recorded.out == saved, "record prints the score")
+            let images = try String(contentsOfFile: run + "/images.ndjson", encoding: .utf8)
+            #expect(images.split(separator: "\n").count == 4, "the whole stream is saved")
+
+            // Every replay of it is a played round too, the 404 counted again.
+            for from in ["play", "fetch", "list", "score"] {
+                let replay = try script("replay", [run, "--from", from], environment: environment)
+                #expect(replay.status == 0, "--from \(from): \(replay.err)")
+                #expect(replay.out == saved, "--from \(from)")
+                #expect(replay.err == (from == "fetch" || from == "list"
+                    ? "replay: some GIFs could not be fetched (fetch-images exit 1): the score counts them under errors\n" : ""),
+                        "--from \(from)")
+            }
+        }
+    }
+
+    @Test func aRoundWhereNoGIFCanBeFetchedFailsInOneLineAndStillSaysWhereItSaved() throws {
+        let fake = try Self.klipy(count: 3, missing: [0, 1, 2])
+        defer { fake.stop() }
+        try withTemporaryDirectory { folder in
+            let dir = folder.path, run = folder.path + "/run"
+            try Self.writeHold(dir + "/hold.ndjson")
+            let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson",
+                                                 "--max-results", "3", run, "spiders"], environment: Self.environment(fake, dir))
+            #expect(recorded.status == 1)
+            #expect(recorded.err.contains("record: the round could not be played: no GIF was shown, and fetch-images failed (exit 1"),
+                    "\(recorded.err)")
+            #expect(recorded.err.hasSuffix("record: what was recorded is in \(run)\n"), "\(recorded.err)")
+            #expect(recorded.out.contains(#""gifs_shown":0"#) && recorded.out.contains(#""errors":3"#), "the score still comes: \(recorded.out)")
+        }
+    }
+
+    /// A folder of stages where fetch-images is a stand-in running `body`
+    /// (`$REAL` is the folder of the built stages).
+    func stages(withFetchImages body: String, in folder: URL) throws -> String {
+        let built = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+        let bin = folder.appendingPathComponent("bin").path
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for tool in ["gif-play", "score", "giphy-pages"] {
+            try FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: built + "/" + tool)
+        }
+        try Data("#!/bin/bash\nREAL='\(built)'\n\(body)\n".utf8).write(to: URL(fileURLWithPath: bin + "/fetch-images"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin + "/fetch-images")
+        return bin
+    }
+
+    @Test(arguments: [
+        (#""$REAL/fetch-images" --allow-file "$@"; exit 2"#, "fetch-images failed (exit 2; its message is above)"),
+        (#""$REAL/fetch-images" --allow-file "$@"; kill -KILL $$"#, "fetch-images was killed by SIGKILL"),
+    ])
+    func aStageThatFailsFatallyFailsTheRoundAndSaysWhich(_ body: String, _ reason: String) throws {
+        try withTemporaryDirectory { folder in
+            let run = try offlineRecording(in: folder, hold: "script:hold.ndjson")
+            let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
+            let bin = try stages(withFetchImages: body, in: folder)
+            let replay = try script("replay", [run, "--from", "fetch"], environment: ["SPOSURE_CACHE": folder.path + "/cache2"], stages: bin)
+            #expect(replay.status == 1)
+            // (bash itself reports a stage a signal killed, on the line before)
+            #expect(replay.err.hasSuffix("replay: the round could not be played or scored: \(reason)\n"), "\(replay.err)")
+            #expect(!replay.err.contains("fetch-images exit 1"))
+            #expect(replay.out == saved, "what was played is still scored")
+        }
+    }
+
+    @Test func scoreFindingNoRoundFailsTheReplayAndSaysSo() throws {
+        try withTemporaryDirectory { folder in
+            let run = try offlineRecording(in: folder, hold: "script:hold.ndjson")
+            try Data("{\"kind\":\"note\"}\n".utf8).write(to: URL(fileURLWithPath: run + "/events.ndjson"))
+            let replay = try script("replay", [run, "--from", "score"])
+            #expect(replay.status == 1)
+            #expect(replay.err.hasSuffix("replay: the round could not be played or scored: score found no round in gif-play's events\n"),
+                    "\(replay.err)")
+        }
+    }
+
+    /// What pipelines/record saves, made offline from the sample GIFs in
+    /// `folder/run`, with `hold` as play.options' hold script; returns the folder.
+    func offlineRecording(in folder: URL, hold: String) throws -> String {
+        let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+        let dir = folder.path + "/run"
+        let record = """
+            set -euo pipefail
+            mkdir -p "$D"
+            "$B/gif-play" samples --out "$D/gifs" > "$D/gifs.ndjson"
+            "$B/fetch-images" --allow-file --quiet --cache "$D/cache" < "$D/gifs.ndjson" > "$D/images.ndjson"
+            printf '%s\\n' '{"t_ms":500,"down":true}' '{"t_ms":4000,"down":false}' > "$D/hold.ndjson"
+            printf '%s\\n' --renderer none --clock virtual --hold "$H" > "$D/play.options"
+            "$B/gif-play" --renderer none --clock virtual --hold "script:$D/hold.ndjson" < "$D/images.ndjson" | tee "$D/events.ndjson" \\
+              | "$B/score" --no-history --format json > "$D/score.json"
+            """
+        let maker = Process()
+        maker.executableURL = URL(fileURLWithPath: "/bin/bash")
+        maker.arguments = ["-c", record]
+        maker.environment = ["B": stages, "D": dir, "H": hold, "PATH": "/usr/bin:/bin"]
+        try maker.run()
+        maker.waitUntilExit()
+        #expect(maker.terminationStatus == 0)
+        return dir
+    }
+}
