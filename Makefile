@@ -36,8 +36,11 @@ demo: deps
 	$(SWIFT) build -c release
 	SPOSURE_BIN=$(CURDIR)/.build/release pipelines/demo
 
+# Every benchmark (bench/run: fetch, ndjson, decode, render, startup) on the
+# release build; BENCH_ARGS=--quick for a smoke test, --enforce to fail on a bar.
+BENCH_ARGS ?=
 bench: build
-	bench/run
+	bench/run $(BENCH_ARGS)
 
 # Fuzzes the GIF engine (libFuzzer + AddressSanitizer) for FUZZ_TIME seconds.
 fuzz: deps
