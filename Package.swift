@@ -54,12 +54,12 @@ let package = Package(
             ]),
 
         // The Giphy API: page planning, responses, renditions.
-        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "CCurl"]),
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "CCurl", "LadderKit"]),
 
         .executableTarget(
             name: "giphy-pages",
             dependencies: [
-                "SposureKit", "SposureCLI", "FetchKit", "GiphyKit",
+                "SposureKit", "SposureCLI", "FetchKit", "GiphyKit", "LadderKit", "ScoreKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -69,12 +69,12 @@ let package = Package(
         .target(name: "LadderKit", dependencies: ["SposureKit"]),
 
         // The score reporter: round reports, lifetime history, charts.
-        .target(name: "ScoreKit", dependencies: ["SposureKit"]),
+        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit"]),
 
         .executableTarget(
             name: "score",
             dependencies: [
-                "SposureKit", "SposureCLI", "ScoreKit",
+                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -113,8 +113,8 @@ let package = Package(
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "SposureKit"]),
-        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),

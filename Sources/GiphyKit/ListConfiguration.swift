@@ -31,6 +31,8 @@ public struct ListConfiguration: Sendable {
     public var window = 64
     /// Seconds for one request.
     public var timeout = 30.0
+    /// On a ladder's pages, skip GIFs rated well above the rung; nil: skip none.
+    public var ratedSkip: RatedSkip?
 
     /// The defaults.
     public init() {}

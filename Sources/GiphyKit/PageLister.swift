@@ -79,6 +79,9 @@ final class PageListClient {
         sequencer = OutputSequencer(output: stage.output, ordered: true, window: configuration.window)
         seen = RecentIDs(capacity: configuration.dedupCapacity)
         let retry = RetryPolicy(maxWait: configuration.maxWait, backoff: configuration.backoff)
+        // Pages not yet run when a signal comes become `interrupted` records
+        // that --retry-errors takes back, the ones still waiting on stdin too.
+        stage.drainsInputOnStop = true
         engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
                                    limits: RequestLimits(concurrency: configuration.concurrency, retry: retry))
     }
@@ -89,6 +92,12 @@ final class PageListClient {
         if statistics.duplicates > 0 {
             let count = statistics.duplicates
             stage.diagnostics.note("dropped \(count) repeated GIF\(count == 1 ? "" : "s")")
+        }
+        if let skip = configuration.ratedSkip {
+            if let problem = skip.readProblem { stage.diagnostics.warning("GIF ratings: \(problem)") }
+            if skip.skipped > 0 {
+                stage.diagnostics.note("skipped \(skip.skipped) GIF\(skip.skipped == 1 ? "" : "s") you rated well above the rung")
+            }
         }
         if cacheHits > 0 {
             stage.diagnostics.note("\(cacheHits) page\(cacheHits == 1 ? "" : "s") from the API cache (no call)")
@@ -150,6 +159,9 @@ final class PageListClient {
             let id = klipy ? KlipyAPI.id(of: item).map { "klipy:\($0)" } : item.string("id")
             if let id, !seen.insert(id) {
                 statistics.duplicates += 1
+                continue
+            }
+            if let id, let skip = configuration.ratedSkip, skip.skips(key: klipy ? id : "giphy:" + id, page: job.record) {
                 continue
             }
             let made = klipy

@@ -1,5 +1,6 @@
 import Foundation
 import FetchKit
+import LadderKit
 import SposureKit
 
 /// How `giphy-pages plan` plans.
@@ -30,6 +31,8 @@ public struct PlanConfiguration: Sendable {
     public var dataFolder: String?
     /// The API answers kept on disk; nil: none.
     public var cache: APICache?
+    /// A ladder round: its page order (`--mix`) and the fields each page carries.
+    public var ladder: LadderPagePlan?
 
     /// Klipy answers no count: without --max-results, this many pages are planned.
     public static let klipyDefaultPages = 10
@@ -66,13 +69,14 @@ public final class PagePlanner {
     /// Returns true when something failed.
     public func run(queries: [String]) -> Bool {
         let lists: [String?] = configuration.endpoint == .trending ? [nil] : queries.map { $0 }
-        if configuration.interleave || configuration.shuffleSeed != nil {
+        if configuration.interleave || configuration.shuffleSeed != nil || configuration.ladder != nil {
             var sections: [[PageRequest]] = []
             for query in lists {
                 guard !stopping else { break }
                 if let pages = plan(query) { sections.append(pages) }
             }
-            var pages = configuration.interleave ? PagePlan.interleave(sections) : sections.flatMap { $0 }
+            var pages = configuration.ladder?.order(sections)
+                ?? (configuration.interleave ? PagePlan.interleave(sections) : sections.flatMap { $0 })
             if let seed = configuration.shuffleSeed { pages = PagePlan.shuffle(pages, seed: seed) }
             emit(pages)
         } else {
@@ -223,7 +227,9 @@ public final class PagePlanner {
 
     private func emit(_ pages: [PageRequest]) {
         for page in pages {
-            guard stage.output.push(page.record().serialized()) else { return }
+            let record = page.record()
+            configuration.ladder?.tag(record, section: page.section)
+            guard stage.output.push(record.serialized()) else { return }
         }
     }
 

@@ -1,3 +1,4 @@
+import LadderKit
 import SposureKit
 
 /// One line of the history file: a round as it is kept for lifetime statistics.
@@ -37,6 +38,12 @@ public struct HistoryEntry: Sendable, Equatable {
     public var sections: [Section] = []
     /// The distress ratings, when given.
     public var distress: Distress?
+    /// The ladder, rung and re-test of a ladder round (`ladder`, `rung`, `rung_suds`, `retest`).
+    public var ladder: LadderTag?
+    /// The player's ratings (`distress_before`, `expect_pct`, `peak`, `distress_after`, `happened`).
+    public var ratings = RoundRatings()
+    /// How a ladder round ended (`reason`), for the step-down rule.
+    public var reason: String?
 
     /// A section's exposure in one round.
     public struct Section: Sendable, Equatable {
@@ -55,7 +62,8 @@ public struct HistoryEntry: Sendable, Equatable {
     /// An entry with the given numbers.
     public init(at: String, exposedMs: Int, longestHoldMs: Int = 0, holds: Int = 0, gifsShown: Int = 0,
                 gifsCompleted: Int = 0, stalls: Int = 0, stallMs: Int = 0, errors: Int = 0, points: Int? = nil,
-                incomplete: Bool = false, durationMs: Int = 0, sections: [Section] = [], distress: Distress? = nil) {
+                incomplete: Bool = false, durationMs: Int = 0, sections: [Section] = [], distress: Distress? = nil,
+                ladder: LadderTag? = nil, ratings: RoundRatings = RoundRatings(), reason: String? = nil) {
         self.at = at
         self.exposedMs = exposedMs
         self.longestHoldMs = longestHoldMs
@@ -70,6 +78,9 @@ public struct HistoryEntry: Sendable, Equatable {
         self.durationMs = durationMs
         self.sections = sections
         self.distress = distress
+        self.ladder = ladder
+        self.ratings = ratings
+        self.reason = reason
     }
 
     /// Reads a history line's record; nil unless it is a `round` with a whole, non-negative `exposed_ms`.
@@ -94,6 +105,14 @@ public struct HistoryEntry: Sendable, Equatable {
         if let before = record.int("distress_before"), let after = record.int("distress_after") {
             distress = Distress(before: before, after: after)
         }
+        ladder = LadderTag(record: record)
+        reason = record.string("reason")
+        // Both ratings are `distress`; one alone (the other skipped) stays in `ratings`.
+        let lone: (String) -> Int? = { [distress] key in
+            distress == nil ? record.int(key).flatMap { Distress.scale.contains($0) ? $0 : nil } : nil
+        }
+        ratings = RoundRatings(sudsBefore: lone("distress_before"), expectPct: record.int("expect_pct"), peak: record.int("peak"),
+                               sudsAfter: lone("distress_after"), happened: record.bool("happened"))
     }
 
     /// The calendar date of `at` (`2026-11-21`), when it starts with one.
@@ -124,8 +143,16 @@ public struct HistoryEntry: Sendable, Equatable {
         record.set("duration_ms", durationMs)
         let object = record.setObject("sections")
         for section in sections { object.set(section.name, section.exposedMs) }
-        record.set("distress_before", distress?.before)
-        record.set("distress_after", distress?.after)
+        record.set("distress_before", distress?.before ?? ratings.sudsBefore)
+        record.set("distress_after", distress?.after ?? ratings.sudsAfter)
+        // A ladder round's fields come after, so rounds without a ladder are kept as before.
+        if let ladder {
+            ladder.write(to: record)
+            record.set("reason", reason)
+        }
+        if let expect = ratings.expectPct { record.set("expect_pct", expect) }
+        if let peak = ratings.peak { record.set("peak", peak) }
+        if let happened = ratings.happened { record.set("happened", happened) }
         return record
     }
 }

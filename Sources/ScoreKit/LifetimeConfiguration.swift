@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `score history` was asked to do.
 public struct LifetimeConfiguration: Sendable {
     /// Text or JSON.
@@ -10,6 +12,11 @@ public struct LifetimeConfiguration: Sendable {
     public var last: Int?
     /// Where to write the SVG chart, when set.
     public var plotPath: String?
+    /// `--export csv`: one row per round instead of the statistics.
+    public var exportCSV = false
+    /// `--now`: the moment "today" and the week are counted from; nil: now, and the
+    /// practice fields only when the history has ladder rounds.
+    public var now: Date?
 
     /// The defaults: JSON, every round, no chart.
     public init() {}

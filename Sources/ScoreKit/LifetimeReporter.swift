@@ -18,6 +18,14 @@ public enum LifetimeReporter {
         var entries = contents.entries
         if let last = configuration.last { entries = Array(entries.suffix(last)) }
         let stats = LifetimeStats(entries: entries)
+        if configuration.exportCSV {
+            stage.output.push(Array(HistoryCSV.text(entries).dropLast().utf8))
+            return stage.drain(failed: false)
+        }
+        // Practice (today, streak, week, rungs, expectancy) joins the report
+        // once there are ladder rounds, or when --now asks for it.
+        let practice = configuration.now != nil || entries.contains { $0.ladder != nil }
+            ? PracticeStats(entries: entries, now: configuration.now ?? Date()) : nil
 
         var failed = false
         if let plotPath = configuration.plotPath {
@@ -30,9 +38,12 @@ public enum LifetimeReporter {
         }
         switch configuration.format {
         case .json:
-            stage.output.push(stats.record().serialized())
+            let record = stats.record()
+            practice?.write(to: record)
+            stage.output.push(record.serialized())
         case .text:
-            stage.output.push(contentsOf: LifetimeScreen.lines(stats, entries: entries, style: configuration.style).map { Array($0.utf8) })
+            let lines = LifetimeScreen.lines(stats, entries: entries, style: configuration.style) + (practice?.lines(style: configuration.style) ?? [])
+            stage.output.push(contentsOf: lines.map { Array($0.utf8) })
         }
         if failed { stage.requestStop(.fatal) }
         return stage.drain(failed: false)

@@ -1,3 +1,6 @@
+import Foundation
+import LadderKit
+
 /// What `score` was asked to do.
 public struct ReportConfiguration: Sendable {
     /// Text or JSON.
@@ -12,8 +15,12 @@ public struct ReportConfiguration: Sendable {
     public var distress: Distress?
     /// `--at`: the round's date when the stream has none.
     public var at: String?
-    /// The date of a history line when neither the stream nor `--at` gave one.
+    /// The date of a history line when neither the stream nor `--at` gave one (`--now`).
     public var now: String = Timestamp.now()
+    /// Where ladders are found, for a ladder round's next rung.
+    public var ladders = LadderLibrary()
+    /// Where the GIFs rated during a round are kept; nil: not kept (`--no-history`).
+    public var ratings: GIFRatingFile?
     /// How long to wait for the rest of the stream after a signal, in seconds.
     public var grace = 2.0
 

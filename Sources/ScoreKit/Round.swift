@@ -1,3 +1,5 @@
+import LadderKit
+
 /// One round of the game, as `gif-play`'s events tell it: a session start to its end.
 public struct Round: Sendable, Equatable {
     /// The session start's `at` (UTC, ISO 8601), when it had one.
@@ -32,6 +34,12 @@ public struct Round: Sendable, Equatable {
     public var sections: [SectionExposure] = []
     /// Input lines that were not JSON objects.
     public var badLines = 0
+    /// The ladder and rung the round was played on (from its `shown` records); nil off a ladder.
+    public var ladder: LadderTag?
+    /// The player's `rating` answers.
+    public var ratings = RoundRatings()
+    /// GIFs rated with a digit key (`rated` events), in order.
+    public var gifRatings: [GIFRating] = []
 
     /// A round with nothing in it yet.
     public init() {}
@@ -47,6 +55,9 @@ public struct Round: Sendable, Equatable {
         errorCodes.sorted { $0.key < $1.key }.map { (code: $0.key, count: $0.value) }
     }
 
-    /// The round's points (see ``Points``).
-    public var points: Int { Points.points(exposedMs: exposedMs, gifsCompleted: gifsCompleted) }
+    /// The round's points (see ``Points``): a ladder round's reward courage.
+    public var points: Int {
+        if let ladder { return Points.ladderPoints(exposedMs: exposedMs, rungSuds: ladder.rungSuds, holds: holds) }
+        return Points.points(exposedMs: exposedMs, gifsCompleted: gifsCompleted)
+    }
 }

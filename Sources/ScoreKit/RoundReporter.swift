@@ -1,4 +1,5 @@
 import Foundation
+import LadderKit
 import SposureKit
 
 //  `score`: the score reporter.
@@ -43,6 +44,39 @@ public final class RoundReporter: @unchecked Sendable {
         thread.start()
     }
 
+    private var ratingsFailed = false
+
+    /// Where a ladder round leaves its ladder; nil (and a warning) when the ladder cannot be read.
+    private func ladderOutcome(_ round: Round, entry: HistoryEntry, earlier: [HistoryEntry]) -> LadderOutcome? {
+        guard let tag = round.ladder else { return nil }
+        do {
+            let ladder = try configuration.ladders.load(tag.ladder).ladder
+            let now = Timestamp.date(configuration.now) ?? Date()
+            return LadderStanding.outcome(ladder, earlier: earlier, entry: entry, now: now)
+        } catch {
+            stage.diagnostics.warning("ladder \(tag.ladder): \(error.description); the round is kept without its next rung")
+            return nil
+        }
+    }
+
+    /// Appends the GIFs rated during `round` to the ratings file, with its ladder and rung.
+    private func keepRatings(_ round: Round, at: String) {
+        guard let file = configuration.ratings, !round.gifRatings.isEmpty else { return }
+        let ratings = round.gifRatings.map { rating in
+            var kept = rating
+            kept.ladder = kept.ladder ?? round.ladder?.ladder
+            kept.rung = kept.rung ?? round.ladder?.rung
+            kept.at = kept.at ?? at
+            return kept
+        }
+        do {
+            try file.append(ratings)
+        } catch {
+            stage.diagnostics.error(error.description)
+            ratingsFailed = true
+        }
+    }
+
     /// Scores everything, writes the report and returns the exit status:
     /// 0 when a round was scored, 1 when the input held none, 2 when the
     /// history could not be read or written, 128 + signal after a signal.
@@ -77,12 +111,14 @@ public final class RoundReporter: @unchecked Sendable {
 
         var historyFailed = false
         var best: Int?
+        var earlier: [HistoryEntry] = []
         var history = configuration.history
         if let file = history {
             do {
                 let contents = try file.read()
                 for problem in contents.problems { stage.diagnostics.warning(problem) }
                 best = contents.entries.map(\.exposedMs).max()
+                earlier = contents.entries
             } catch {
                 stage.diagnostics.error("\(error)")
                 historyFailed = true
@@ -92,13 +128,17 @@ public final class RoundReporter: @unchecked Sendable {
 
         var lines: [[UInt8]] = []
         for (index, round) in rounds.enumerated() {
-            var scored = ScoredRound(round: round, distress: configuration.distress)
+            var scored = ScoredRound(round: round, distress: configuration.distress ?? round.ratings.distress)
             scored.at = round.at.flatMap(Timestamp.normalize) ?? configuration.at
             if let file = history {
                 scored.judge(against: best)
                 best = max(best ?? 0, round.exposedMs)
+                let entry = scored.historyEntry(fallbackAt: configuration.now)
+                scored.ladderOutcome = ladderOutcome(round, entry: entry, earlier: earlier)
+                earlier.append(entry)
+                keepRatings(round, at: entry.at)
                 do {
-                    let outcome = try file.append(scored.historyEntry(fallbackAt: configuration.now))
+                    let outcome = try file.append(entry)
                     if outcome.removedTornBytes > 0 {
                         stage.diagnostics.warning("\(file.path): removed a torn last line (\(outcome.removedTornBytes) bytes) before appending")
                     }
@@ -121,6 +161,7 @@ public final class RoundReporter: @unchecked Sendable {
             }
         }
         stage.output.push(contentsOf: lines)
+        if ratingsFailed { historyFailed = true }
         if let interrupted { stage.requestStop(.signal(interrupted)) }
         if historyFailed { stage.requestStop(.fatal) }
         return stage.drain(failed: false)

@@ -1,3 +1,4 @@
+import LadderKit
 import SposureKit
 
 /// Turns `gif-play`'s events into rounds, one record at a time.
@@ -33,6 +34,14 @@ public struct RoundScorer {
         case "hold": return hold(record)
         case "shown": return shown(record)
         case "stall": return stall(record)
+        case "rating":
+            ensureRound()
+            return current.ratings.take(record)
+        case "rated":
+            guard let rating = GIFRating(record: record) else { return "a rated record without a string id and a rating 0–9, skipped" }
+            ensureRound()
+            current.gifRatings.append(rating)
+            return nil
         case "error":
             let code = record.string("code").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
             mutateTarget { $0.errorCodes[code, default: 0] += 1 }
@@ -64,6 +73,7 @@ public struct RoundScorer {
             round.started = true
             round.at = record.string("at")
             round.clock = record.string("clock")
+            round.ladder = LadderTag(record: record)
             if rounds.isEmpty { merge(early, into: &round) }
             rounds.append(round)
             open = true
@@ -111,6 +121,7 @@ public struct RoundScorer {
         let completed = record.bool("completed") == true
         current.exposedMs += exposed
         current.gifsShown += 1
+        noteLadder(record)
         if completed { current.gifsCompleted += 1 }
         let name = [record.string("section"), record.string("query")].compactMap { $0 }.first { !$0.isEmpty }
         if let name {
@@ -137,6 +148,15 @@ public struct RoundScorer {
         current.stallMs += end - start
         noteSpan(start, end)
         return nil
+    }
+
+    /// The round's rung: the first tag not mixed in from a mastered rung (a
+    /// mixed-in one only until another comes).
+    private mutating func noteLadder(_ record: JSONRecord) {
+        guard let tag = LadderTag(record: record) else { return }
+        if current.ladder == nil || (current.ladder?.mix == true && !tag.mix) {
+            current.ladder = tag
+        }
     }
 
     // MARK: Rounds

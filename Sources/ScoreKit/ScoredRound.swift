@@ -1,3 +1,4 @@
+import LadderKit
 import SposureKit
 
 /// A round with what the report adds: its date, the distress ratings, and how
@@ -13,6 +14,8 @@ public struct ScoredRound: Sendable, Equatable {
     public var personalBest: Bool?
     /// The best exposure of the earlier rounds; nil when there were none or the history was not consulted.
     public var previousBestMs: Int?
+    /// Where a ladder round left the ladder; nil off a ladder, or when the ladder or the history could not be read.
+    public var ladderOutcome: LadderOutcome?
 
     /// A scored round; the verdict comes from ``judge(against:)``.
     public init(round: Round, at: String? = nil, distress: Distress? = nil) {
@@ -62,6 +65,23 @@ public struct ScoredRound: Sendable, Equatable {
         record.set("bad_lines", round.badLines)
         record.set("distress_before", distress?.before)
         record.set("distress_after", distress?.after)
+        // Ladder rounds and rated rounds add fields at the end; other records are as before.
+        if let tag = round.ladder {
+            let ladder = record.setObject("ladder")
+            ladder.set("name", tag.ladder)
+            ladder.set("rung", tag.rung)
+            ladder.set("rung_suds", tag.rungSuds)
+            ladder.set("retest", tag.retest)
+            if let outcome = ladderOutcome {
+                ladder.set("step", outcome.step)
+                ladder.set("now_on", outcome.rung)
+                ladder.set("next_rung", outcome.nextRung)
+                ladder.set("next_retest", outcome.nextRetest)
+                ladder.set("why", outcome.why)
+            }
+        }
+        if !round.ratings.isEmpty { round.ratings.write(to: record.setObject("ratings")) }
+        if !round.gifRatings.isEmpty { record.set("gifs_rated", round.gifRatings.count) }
         return record
     }
 
@@ -81,6 +101,10 @@ public struct ScoredRound: Sendable, Equatable {
             incomplete: round.incomplete,
             durationMs: round.durationMs,
             sections: round.sections.map { HistoryEntry.Section(name: $0.name, exposedMs: $0.exposedMs) },
-            distress: distress)
+            distress: distress,
+            ladder: round.ladder.map { LadderTag(ladder: $0.ladder, rung: $0.rung, rungSuds: $0.rungSuds, retest: $0.retest) },
+            ratings: distress == nil ? round.ratings : RoundRatings(expectPct: round.ratings.expectPct, peak: round.ratings.peak,
+                                                                    happened: round.ratings.happened),
+            reason: round.endReason)
     }
 }

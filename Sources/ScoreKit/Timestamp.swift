@@ -26,3 +26,14 @@ public enum Timestamp {
         return nil
     }
 }
+
+extension Timestamp {
+    /// The date of an `at` (or any ISO 8601 date and time); nil when it is not one.
+    public static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}

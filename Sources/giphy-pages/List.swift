@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import GiphyKit
+import LadderKit
 import SposureCLI
 import SposureKit
 
@@ -33,6 +34,11 @@ extension GiphyPages {
                 to --max-wait; what still fails becomes an error record that keeps the page's \
                 fields, so `giphy-pages list --retry-errors < saved.ndjson` runs just the failed \
                 pages again. A refused key (401/403) stops the run with one message.
+
+                On a ladder's pages (giphy-pages plan --ladder), a GIF you already rated \
+                well above the rung while playing that ladder (a digit key in gif-play: 3 or \
+                more over the rung's SUDS / 10) is skipped before it is fetched; the count is \
+                said on stderr (on a terminal). The ratings are in the data folder, ratings.ndjson.
 
                 Examples:
                   giphy-pages plan spiders | giphy-pages list | fetch-images
@@ -89,6 +95,7 @@ extension GiphyPages {
             configuration.retryErrors = retryErrors
             configuration.timeout = timeout.seconds
             configuration.window = max(stream.buffer, concurrency * 4)
+            configuration.ratedSkip = RatedSkip(file: GIFRatingFile(path: api.dataFolder + "/ratings.ndjson"))
 
             let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
             // Every API whose key is set; a page of another says so once and becomes a no_key record.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import GiphyKit
+import LadderKit
+import ScoreKit
 import SposureCLI
 import SposureKit
 
@@ -34,6 +36,10 @@ extension GiphyPages {
                   giphy-pages plan --trending --follow --interval 2m
                   giphy-pages plan --no-ping --total 500 -q spiders     (no call at all)
                   my-search-box | giphy-pages plan --queries-from - --debounce 300ms
+                  giphy-pages plan --ladder spiders              (the rung your history says)
+                  giphy-pages plan --ladder spiders --rung 3 --mix
+
+                A ladder (docs/ladders.md; `score ladder` lists them, `score ladder NAME --copy`                 makes your own copy to edit) plans one rung's queries; every page carries                 "ladder", "rung" and "rung_suds" (and "retest", "mix", "still" when true),                 which list, fetch-images and gif-play pass on to score. Without --rung, the                 rung comes from your history by the ladder's rules (a due re-test first),                 as `score ladder NAME` shows; the choice is said on stderr. A rung of your                 own GIFs ("dir") writes image records for them, no network. A bad ladder                 file is one message and exit 64.
 
                 \(keysHelp)
 
@@ -85,6 +91,18 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("With --no-ping: the number of results to plan for.", valueName: "n"))
         var total: Int?
 
+        @Option(help: ArgumentHelp("Plan a rung of this fear ladder (spiders, snakes, dogs, …, or your own): its queries, tagged with the ladder and rung.", valueName: "name"))
+        var ladder: String?
+
+        @Option(help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
+        var rung: Int?
+
+        @Flag(help: "With --ladder: weave in pages of rungs already mastered, about one in four (variability).")
+        var mix = false
+
+        @Option(help: ArgumentHelp("With --ladder: the time the rules see (re-tests due), as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
+        var now: String?
+
         @OptionGroup var api: APIOptions
         @OptionGroup var stream: StreamOptions
 
@@ -102,7 +120,17 @@ extension GiphyPages {
             if queriesFrom != nil && (trending || !allQueries.isEmpty) {
                 throw ValidationError("--queries-from reads the queries; give no other query and no --trending.")
             }
-            if !trending && queriesFrom == nil && allQueries.isEmpty {
+            if ladder != nil && (trending || queriesFrom != nil || !allQueries.isEmpty) {
+                throw ValidationError("--ladder plans the rung's queries; give no other query, --trending or --queries-from.")
+            }
+            if ladder == nil && (rung != nil || mix || now != nil) {
+                throw ValidationError("--rung, --mix and --now go with --ladder.")
+            }
+            if let rung, rung < 1 { throw ValidationError("--rung must be at least 1.") }
+            if let now, Timestamp.normalize(now) == nil {
+                throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
+            }
+            if ladder == nil && !trending && queriesFrom == nil && allQueries.isEmpty {
                 throw ValidationError("Give a query (giphy-pages plan spiders), --trending, or --queries-from FILE.")
             }
             for query in allQueries where query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -119,6 +147,8 @@ extension GiphyPages {
         func run() throws {
             let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
             let environment = ProcessInfo.processInfo.environment
+            // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
+            let ladderPlan = try ladder.map { try self.ladderPlan($0, stage: stage) }
             let chosen: GIFProvider
             if let provider, let named = GIFProvider(rawValue: provider) {
                 chosen = named
@@ -152,6 +182,8 @@ extension GiphyPages {
             }
             configuration.dataFolder = api.dataFolder
             configuration.cache = api.cache
+            configuration.ladder = ladderPlan
+            let planned = ladderPlan?.allQueries ?? allQueries
 
             var access: APIAccess?
             if !noPing && chosen == .giphy {
@@ -174,7 +206,50 @@ extension GiphyPages {
                 stage.finish(failed: planner.run(lines: lines, debounce: debounce.seconds))
             }
             stage.start(reading: false)
-            stage.finish(failed: planner.run(queries: allQueries))
+            stage.finish(failed: planner.run(queries: planned))
+        }
+
+        /// The rung to plan: `--rung`, else the history's by the ladder's rules.
+        /// A rung of the person's own GIFs is written here (nil: nothing more to plan).
+        private func ladderPlan(_ name: String, stage: Stage) throws -> LadderPagePlan {
+            let found: Ladder
+            do {
+                found = try LadderLibrary().load(name).ladder
+            } catch {
+                stage.diagnostics.error(error.description)
+                throw ExitCode(64)
+            }
+            let history = HistoryFile(path: HistoryFile.defaultPath())
+            var entries: [HistoryEntry] = []
+            do {
+                entries = try history.read().entries
+            } catch {
+                stage.diagnostics.warning("\(error); planning as if no round was played")
+            }
+            let progress = LadderStanding.progress(found, entries: entries)
+            let moment = now.flatMap(Timestamp.date) ?? Date()
+            let pick = rung.map { LadderProgress.Pick(rung: $0, retest: false, why: "--rung") }
+                ?? progress.next(now: moment, rules: found.rules)
+            guard let chosen = found.rung(pick.rung) else {
+                stage.diagnostics.error("--rung \(pick.rung): the ladder \(found.name) has \(found.rungs.count) rungs")
+                throw ExitCode(64)
+            }
+            stage.diagnostics.note("\(found.name): rung \(pick.rung) of \(found.rungs.count) (\(chosen.label), SUDS \(chosen.suds))\(pick.retest ? ", a re-test" : ""): \(pick.why)")
+            if chosen.dir != nil {
+                if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
+                let images: [JSONRecord]
+                do {
+                    images = try LadderPagePlan.folderImages(ladder: found, rung: pick.rung, retest: pick.retest)
+                } catch {
+                    stage.diagnostics.error(error.description)
+                    throw ExitCode.failure
+                }
+                stage.start(reading: false)
+                for image in images where !stage.output.push(image.serialized()) { break }
+                stage.finish(failed: false)
+            }
+            return LadderPagePlan(ladder: found, rung: pick.rung, retest: pick.retest, mix: mix,
+                                  mastered: Array(progress.masteredOn.keys))
         }
 
         /// Reads query lines on a thread of their own, so the debounce can time them.

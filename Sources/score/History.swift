@@ -40,6 +40,9 @@ extension Score {
         @Option(help: ArgumentHelp("Only the latest N rounds.", valueName: "n"))
         var last: Int?
 
+        @Option(help: ArgumentHelp("Write the rounds instead of the statistics: csv, one row per round (date, ladder, rung, exposure, ratings, …), for a therapist.", valueName: "format"))
+        var export: String?
+
         mutating func validate() throws {
             let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
                              ("--no-history", score.noHistory)]
@@ -48,6 +51,7 @@ extension Score {
             }
             if let last, last < 1 { throw ValidationError("--last must be at least 1.") }
             if let plot, plot.isEmpty { throw ValidationError("--plot needs a file name.") }
+            if let export, export != "csv" { throw ValidationError("--export \(export): the format is csv.") }
         }
 
         func run() throws {
@@ -59,6 +63,8 @@ extension Score {
             configuration.history = HistoryFile(path: score.historyFile ?? HistoryFile.defaultPath())
             configuration.last = last
             configuration.plotPath = plot
+            configuration.exportCSV = export == "csv"
+            configuration.now = score.now.flatMap(Timestamp.date)
             stage.start(reading: false)
             throw ExitCode(LifetimeReporter.run(stage: stage, configuration: configuration))
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SposureCLI
 import Foundation
+import LadderKit
 import ScoreKit
 import SposureKit
 
@@ -15,7 +16,8 @@ struct Score: ParsableCommand {
         usage: """
             score [--format text|json] [--share] [--distress BEFORE,AFTER] [--at TIME]
                   [--no-history | --history-file FILE] [--quiet] < events.ndjson
-            score history [--format text|json] [--plot FILE.svg] [--last N] [--history-file FILE]
+            score history [--format text|json] [--plot FILE.svg] [--last N] [--export csv] [--history-file FILE]
+            score ladder [NAME [--copy [--replace]]] [--format text|json] [--now TIME]
             """,
         discussion: """
             … | gif-play | score
@@ -51,7 +53,7 @@ struct Score: ParsableCommand {
             \(exitCodes)
             """,
         version: SposureVersion.text,
-        subcommands: [History.self])
+        subcommands: [History.self, LadderCommand.self])
 
     @Option(help: ArgumentHelp("The report for a person (text) or for programs (json); default: text on a terminal, else json.", valueName: "format"))
     var format: ReportFormat?
@@ -64,6 +66,9 @@ struct Score: ParsableCommand {
 
     @Option(help: ArgumentHelp("The round's date when the stream has none (a virtual clock), as 2026-11-21T10:00:00Z (default: now, in the history only).", valueName: "time"))
     var at: String?
+
+    @Option(help: ArgumentHelp("The time the ladder rules and `score history` see (re-tests due, today, the week), as 2026-11-21T10:00:00Z (default: now); also the date of a round that has none.", valueName: "time"))
+    var now: String?
 
     @Flag(help: "Neither compare the round with the history nor keep it there.")
     var noHistory = false
@@ -84,6 +89,9 @@ struct Score: ParsableCommand {
         if let at, Timestamp.normalize(at) == nil {
             throw ValidationError("--at \(at): give a date and time such as 2026-11-21T10:00:00Z.")
         }
+        if let now, Timestamp.normalize(now) == nil {
+            throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
+        }
         if noHistory && historyFile != nil { throw ValidationError("--no-history and --history-file go apart.") }
         guard maxLine.bytes >= 64 else { throw ValidationError("--max-line must be at least 64 bytes.") }
     }
@@ -100,6 +108,12 @@ struct Score: ParsableCommand {
         configuration.history = noHistory ? nil : HistoryFile(path: historyFile ?? HistoryFile.defaultPath())
         configuration.distress = distress.flatMap { try? Distress.parse($0) }
         configuration.at = at.flatMap(Timestamp.normalize)
+        if let now = now.flatMap(Timestamp.normalize) { configuration.now = now }
+        // GIFs rated with a digit key are kept beside the history.
+        if let history = configuration.history {
+            let folder = (history.path as NSString).deletingLastPathComponent
+            configuration.ratings = GIFRatingFile(path: (folder.isEmpty ? "." : folder) + "/ratings.ndjson")
+        }
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)
         // A signal lets the round being played upstream end before scoring.

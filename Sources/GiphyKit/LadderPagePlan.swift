@@ -1,0 +1,92 @@
+import Foundation
+import LadderKit
+import SposureKit
+
+/// The pages of a ladder round: the rung's queries, each a section, with
+/// `--mix` pages of mastered rungs woven in (one in `mix_every`), and every
+/// page tagged with its ladder, rung and the rung's SUDS, which `list` copies
+/// into each GIF and `gif-play` into each `shown` event, so `score` knows what
+/// was faced.
+public struct LadderPagePlan: Sendable {
+    /// The rung played (its queries), from 1.
+    public var rung: Int
+    /// The tag of each section (a query of the rung, or of a mixed-in rung).
+    public var tags: [String: LadderTag] = [:]
+    /// The rung's queries, in order.
+    public var queries: [String] = []
+    /// The mixed-in queries, in order.
+    public var mixQueries: [String] = []
+    /// One page in this many is mixed in.
+    public var mixEvery: Int
+
+    /// The plan for rung `pick` of `ladder`; with `mix`, the query rungs of
+    /// `mastered` (below the rung played) are woven in.
+    public init(ladder: Ladder, rung: Int, retest: Bool, mix: Bool, mastered: [Int]) {
+        self.rung = rung
+        mixEvery = ladder.rules.mixEvery
+        guard let played = ladder.rung(rung) else { return }
+        for query in played.queries where tags[query] == nil {
+            queries.append(query)
+            tags[query] = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
+        }
+        guard mix && !retest else { return }
+        for number in mastered.sorted() where number < rung {
+            guard let easier = ladder.rung(number) else { continue }
+            for query in easier.queries where tags[query] == nil {
+                mixQueries.append(query)
+                tags[query] = LadderTag(ladder: ladder.name, rung: number, rungSuds: easier.suds, mix: true, still: easier.still)
+            }
+        }
+    }
+
+    /// Every query planned: the rung's, then the mixed-in ones.
+    public var allQueries: [String] { queries + mixQueries }
+
+    /// The pages in play order: the rung's sections interleaved, and after
+    /// every `mixEvery - 1` of them one page of the mixed-in sections (in turn).
+    public func order(_ sections: [[PageRequest]]) -> [PageRequest] {
+        let main = PagePlan.interleave(sections.filter { $0.first.map { !isMixed($0.section) } ?? false })
+        let mixed = PagePlan.interleave(sections.filter { $0.first.map { isMixed($0.section) } ?? false })
+        guard !mixed.isEmpty else { return main }
+        var pages: [PageRequest] = []
+        var next = mixed.makeIterator()
+        for (index, page) in main.enumerated() {
+            pages.append(page)
+            if (index + 1) % (mixEvery - 1) == 0, let woven = next.next() { pages.append(woven) }
+        }
+        return pages
+    }
+
+    /// Appends the section's ladder fields to a page record.
+    public func tag(_ record: JSONRecord, section: String) {
+        tags[section]?.write(to: record)
+    }
+
+    private func isMixed(_ section: String) -> Bool { tags[section]?.mix == true }
+
+    /// The `image` records of a rung that plays a folder of the person's own
+    /// GIFs in place (no network): every `.gif` in `dir`, by name.
+    public static func folderImages(ladder: Ladder, rung: Int, retest: Bool) throws(LadderError) -> [JSONRecord] {
+        guard let played = ladder.rung(rung), var dir = played.dir else { return [] }
+        if dir.hasPrefix("~/") { dir = NSHomeDirectory() + dir.dropFirst() }
+        let folder = URL(fileURLWithPath: dir).standardizedFileURL.path
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            throw LadderError(file: ladder.name, field: "rung \(rung), \"dir\"", problem: "\(folder) cannot be read")
+        }
+        let gifs = names.filter { $0.lowercased().hasSuffix(".gif") }.sorted()
+        guard !gifs.isEmpty else {
+            throw LadderError(file: ladder.name, field: "rung \(rung), \"dir\"", problem: "\(folder) holds no .gif file")
+        }
+        let tag = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
+        return gifs.map { name in
+            let record = JSONRecord()
+            record.set("kind", "image")
+            record.set("provider", "local")
+            record.set("id", name)
+            record.set("section", (folder as NSString).lastPathComponent)
+            record.set("path", folder + "/" + name)
+            tag.write(to: record)
+            return record
+        }
+    }
+}

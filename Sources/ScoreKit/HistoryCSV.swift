@@ -1,0 +1,37 @@
+import Foundation
+
+/// `score history --export csv`: one row per round, for a therapist (RFC 4180:
+/// a header, comma-separated, quoted when needed; lines end with `\n`).
+public enum HistoryCSV {
+    /// The columns, in order.
+    public static let columns = ["date", "time_utc", "ladder", "rung", "rung_suds", "retest", "exposed_s", "longest_hold_s",
+                                 "holds", "gifs_shown", "points", "distress_before", "expect_pct", "peak",
+                                 "distress_after", "happened", "ended", "incomplete"]
+
+    /// The CSV text of `entries`.
+    public static func text(_ entries: [HistoryEntry]) -> String {
+        var rows = [columns.joined(separator: ",")]
+        for entry in entries {
+            let date = entry.date ?? ""
+            let time = entry.at.count >= 19 ? String(entry.at.dropFirst(11).prefix(8)) : ""
+            func seconds(_ ms: Int) -> String { String(format: "%.1f", Double(ms) / 1000) }
+            func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "" }
+            let fields: [String] = [
+                date, time, entry.ladder?.ladder ?? "", optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
+                entry.ladder.map { $0.retest ? "yes" : "no" } ?? "",
+                seconds(entry.exposedMs), seconds(entry.longestHoldMs), "\(entry.holds)", "\(entry.gifsShown)", "\(entry.points)",
+                optional(entry.distress?.before ?? entry.ratings.sudsBefore), optional(entry.ratings.expectPct),
+                optional(entry.ratings.peak), optional(entry.distress?.after ?? entry.ratings.sudsAfter),
+                entry.ratings.happened.map { $0 ? "yes" : "no" } ?? "", entry.reason ?? "", entry.incomplete ? "yes" : "no",
+            ]
+            rows.append(fields.map(quote).joined(separator: ","))
+        }
+        return rows.joined(separator: "\n") + "\n"
+    }
+
+    /// A field quoted when it holds a comma, a quote or a line break.
+    static func quote(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import LadderKit
+
+extension HistoryEntry {
+    /// The round as the ladder rules see it; nil when it was not on a ladder or has no readable date.
+    public var ladderRound: LadderRound? {
+        guard let ladder, let date = Timestamp.date(at) else { return nil }
+        return LadderRound(at: date, rung: ladder.rung, exposedMs: exposedMs, endReason: reason,
+                           peak: ratings.peak, sudsAfter: ratings.sudsAfter ?? distress?.after, retest: ladder.retest)
+    }
+}
+
+/// The history seen from a ladder: its rounds, and where the rules put it.
+public enum LadderStanding {
+    /// The rounds of the ladder `name`, oldest first.
+    public static func rounds(of name: String, in entries: [HistoryEntry]) -> [LadderRound] {
+        entries.filter { $0.ladder?.ladder == name }.compactMap(\.ladderRound).sorted { $0.at < $1.at }
+    }
+
+    /// The rules replayed over the ladder's rounds in `entries`.
+    public static func progress(_ ladder: Ladder, entries: [HistoryEntry]) -> LadderProgress {
+        LadderProgress(rounds: rounds(of: ladder.name, in: entries), rungCount: ladder.rungs.count, rules: ladder.rules)
+    }
+}
+
+extension LadderStanding {
+    /// Where `entry` (a round of `ladder`) leaves the ladder, after the `earlier` history, at `now`.
+    public static func outcome(_ ladder: Ladder, earlier: [HistoryEntry], entry: HistoryEntry, now: Date) -> LadderOutcome {
+        let before = progress(ladder, entries: earlier)
+        let after = progress(ladder, entries: earlier + [entry])
+        let next = after.next(now: now, rules: ladder.rules)
+        let moved = after.steps.count > before.steps.count ? after.steps.last?.why : nil
+        return LadderOutcome(rungBefore: before.rung, rung: after.rung, nextRung: next.rung, nextRetest: next.retest,
+                             why: moved ?? next.why)
+    }
+}

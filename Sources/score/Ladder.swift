@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import LadderKit
+import ScoreKit
+import SposureCLI
+import SposureKit
+
+extension Score {
+    /// `score ladder`: the ladders, one as a table, and a copy of one to edit.
+    struct LadderCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "ladder",
+            abstract: "Show a fear ladder and where you stand on it; --copy makes your own copy to edit.",
+            discussion: """
+                Without NAME: the ladders there are (built-in, and your own in \
+                $SPOSURE_CONFIG/ladders, else $XDG_CONFIG_HOME/sposure/ladders, else \
+                ~/.config/sposure/ladders).
+
+                With NAME: the ladder as a table, one row a rung: what it shows, the expected \
+                SUDS (0–100), rounds played on it, the best exposure, the last distress after \
+                a round (0–10), when it was mastered and when its re-test is due; ▶ marks the \
+                rung the next `giphy-pages plan --ladder NAME` plays (a due re-test first). \
+                Text on a terminal, else one JSON "ladder" record; --format overrides. The \
+                rules are in docs/ladders.md.
+
+                --copy writes the built-in ladder to your folder (NAME.json) and prints its \
+                path; your copy then replaces the built-in everywhere. A bad ladder file is \
+                one message naming the file, the field and what is wrong, and exit 64.
+
+                Examples:
+                  score ladder
+                  score ladder spiders
+                  score ladder spiders --copy && $EDITOR ~/.config/sposure/ladders/spiders.json
+                """)
+
+        @ParentCommand var score: Score
+
+        @Argument(help: ArgumentHelp("The ladder (spiders, snakes, dogs, insects, heights, flying, needles, blood, clowns, deep-water, or your own).", valueName: "name"))
+        var name: String?
+
+        @Flag(help: "Write the built-in ladder NAME to your ladders folder for editing, and print the path.")
+        var copy = false
+
+        @Flag(help: "With --copy: replace your existing copy.")
+        var replace = false
+
+        mutating func validate() throws {
+            if copy && name == nil { throw ValidationError("--copy needs a ladder's name.") }
+            if replace && !copy { throw ValidationError("--replace goes with --copy.") }
+            let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
+                             ("--no-history", score.noHistory)]
+            for (option, given) in roundOnly where given {
+                throw ValidationError("\(option) goes with score, not score ladder.")
+            }
+        }
+
+        func run() throws {
+            let stage = Stage(name: "score ladder", options: StageOptions(quiet: score.quiet))
+            stage.start(reading: false)
+            let library = LadderLibrary()
+            let format = score.format ?? (isatty(1) == 1 ? .text : .json)
+            guard let name else {
+                let names = library.names()
+                switch format {
+                case .json:
+                    let record = JSONRecord()
+                    record.set("kind", "ladders")
+                    record.set("folder", library.folder)
+                    for name in names { record.set(name, FileManager.default.fileExists(atPath: library.path(of: name)) ? library.path(of: name) : "built-in") }
+                    stage.output.push(record.serialized())
+                case .text:
+                    stage.output.push(contentsOf: names.map { name in
+                        let own = FileManager.default.fileExists(atPath: library.path(of: name))
+                        return Array("\(name)\(own ? "  (your copy: \(library.path(of: name)))" : "")".utf8)
+                    })
+                }
+                throw ExitCode(stage.drain(failed: false))
+            }
+            if copy {
+                do {
+                    let path = try library.copy(name, replace: replace)
+                    stage.output.push(Array(path.utf8))
+                    throw ExitCode(stage.drain(failed: false))
+                } catch let error as LadderLibrary.CopyError {
+                    stage.diagnostics.error(error.description)
+                    throw ExitCode(stage.drain(failed: true))
+                }
+            }
+            let found: (ladder: Ladder, source: LadderLibrary.Source)
+            do {
+                found = try library.load(name)
+            } catch {
+                stage.diagnostics.error(error.description)
+                _ = stage.drain(failed: true)
+                throw ExitCode(64)
+            }
+            let history = HistoryFile(path: score.historyFile ?? HistoryFile.defaultPath())
+            let contents: HistoryFile.Contents
+            do {
+                contents = try history.read()
+            } catch {
+                stage.diagnostics.error("\(error)")
+                throw ExitCode(stage.drain(failed: true) == 0 ? 2 : 2)
+            }
+            for problem in contents.problems { stage.diagnostics.warning(problem) }
+            let now = score.now.flatMap(Timestamp.date) ?? Date()
+            let source: String
+            switch found.source {
+            case .builtIn: source = "built-in"
+            case .file(let path): source = path
+            }
+            let table = LadderTable(ladder: found.ladder, source: source, entries: contents.entries, now: now)
+            switch format {
+            case .json: stage.output.push(table.record().serialized())
+            case .text: stage.output.push(contentsOf: table.lines(style: TextStyle.forOutput()).map { Array($0.utf8) })
+            }
+            throw ExitCode(stage.drain(failed: false))
+        }
+    }
+}

@@ -1,0 +1,145 @@
+// End-to-end tests of the ladder over the built `score` and `giphy-pages`:
+// a history with ratings makes `plan --ladder` pick the right rung, a re-test
+// comes due after 7 days, the CSV's columns, the ladder table and bad files.
+
+import Foundation
+import ScoreKit
+import SposureKit
+import Testing
+import TestSupport
+
+/// The events of a ladder round on `rung` of spiders, `exposed` ms long, rated as given.
+func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, expect: Int = 70, peak: Int = 7,
+                 after: Int, reason: String = "released", retest: Bool = false) -> [String] {
+    [
+        Event.start(at: at, clock: "virtual"),
+        "{\"kind\":\"rating\",\"when\":\"before\",\"suds\":\(before),\"expect_pct\":\(expect)}",
+        "{\"kind\":\"shown\",\"id\":\"g\(rung)\",\"section\":\"s\",\"ladder\":\"spiders\",\"rung\":\(rung),\"rung_suds\":\(rung * 5)\(retest ? ",\"retest\":true" : ""),\"start_ms\":0,\"end_ms\":\(exposed),\"exposed_ms\":\(exposed),\"frames\":10,\"completed\":true}",
+        "{\"kind\":\"rated\",\"provider\":\"giphy\",\"id\":\"hot\",\"rating\":9,\"t_ms\":500}",
+        Event.hold(0, exposed),
+        "{\"kind\":\"rating\",\"when\":\"after\",\"peak\":\(peak),\"suds\":\(after),\"happened\":false}",
+        Event.end(exposed, reason: reason),
+    ]
+}
+
+@Suite struct LadderEndToEndTests {
+    func environment(_ folder: URL) -> [String: String] {
+        ["SPOSURE_DATA": folder.path + "/data", "SPOSURE_CONFIG": folder.path + "/config"]
+    }
+
+    func score(_ arguments: [String], _ lines: [String], _ folder: URL) throws -> StageProcess.Result {
+        try StageProcess.run("score", arguments: arguments, environment: environment(folder), stdin: stream(lines))
+    }
+
+    func plan(_ arguments: [String], _ folder: URL) throws -> StageProcess.Result {
+        try StageProcess.run("giphy-pages", arguments: ["plan", "--provider", "giphy", "--no-ping", "--total", "10"] + arguments, environment: environment(folder))
+    }
+
+    @Test func aHistoryWithRatingsMakesPlanPickTheRung() throws {
+        try withTemporaryDirectory { folder in
+            #expect(try plan(["--ladder", "spiders"], folder).stdoutLines.first?.contains("\"rung\":1,") == true)
+            let first = try score(["--format", "json"], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            #expect(first.exitCode == 0)
+            let out = try JSONRecord.parse(try #require(first.stdoutLines.first))
+            #expect(out.object("ladder")?.string("step") == "stay")
+            #expect(out.object("ratings")?.text == "{\"suds_before\":6,\"expect_pct\":70,\"peak\":7,\"suds_after\":2,\"happened\":false}")
+            #expect(out.int("distress_before") == 6 && out.int("distress_after") == 2)
+            // 61 s on rung 1 (SUDS 5): 610 × 55 / 50.
+            #expect(out.int("points") == 671)
+            let second = try score(["--format", "json"], ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 3), folder)
+            let step = try JSONRecord.parse(try #require(second.stdoutLines.first)).object("ladder")
+            #expect(step?.string("step") == "up")
+            #expect(step?.int("next_rung") == 2)
+            let pages = try plan(["--ladder", "spiders", "--now", "2026-11-22T10:00:00Z"], folder)
+            #expect(pages.exitCode == 0)
+            #expect(pages.stdoutLines == ["""
+                {"kind":"page","endpoint":"search","query":"cute cartoon spider","section":"cute cartoon spider","offset":0,"limit":10,"rating":"g","lang":"en","total":10,"ladder":"spiders","rung":2,"rung_suds":10}
+                """])
+            // --rung always wins.
+            #expect(try plan(["--ladder", "spiders", "--rung", "5"], folder).stdoutLines.first?.contains("\"rung\":5,") == true)
+            // The digit ratings are kept beside the history, with the ladder and rung.
+            let ratings = try String(contentsOfFile: folder.path + "/data/ratings.ndjson", encoding: .utf8)
+            #expect(ratings.split(separator: "\n").first == "{\"kind\":\"rated\",\"provider\":\"giphy\",\"id\":\"hot\",\"rating\":9,\"ladder\":\"spiders\",\"rung\":1,\"at\":\"2026-11-20T10:00:00Z\"}")
+        }
+    }
+
+    @Test func aRetestIsDueAfterSevenDaysAndFearThatCameBackPutsTheLadderBack() throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            _ = try score([], ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 2), folder)
+            _ = try score([], ladderRound(at: "2026-11-22T10:00:00Z", rung: 2, after: 2), folder)
+            _ = try score([], ladderRound(at: "2026-11-23T10:00:00Z", rung: 2, after: 2), folder)
+            // Rung 1 was mastered on the 21st: nothing due on the 27th, a re-test on the 28th.
+            #expect(try plan(["--ladder", "spiders", "--now", "2026-11-27T10:00:00Z"], folder).stdoutLines.first?.contains("\"rung\":3,") == true)
+            let due = try plan(["--ladder", "spiders", "--now", "2026-11-28T10:00:00Z"], folder).stdoutLines.first ?? ""
+            #expect(due.contains("\"rung\":1,\"rung_suds\":5,\"retest\":true"))
+            let table = try score(["ladder", "spiders", "--now", "2026-11-28T10:00:00Z"], [], folder)
+            let record = try JSONRecord.parse(try #require(table.stdoutLines.first))
+            #expect(record.int("next_rung") == 1)
+            #expect(record.bool("next_retest") == true)
+            #expect(record.string("why") == "re-test of rung 1, mastered 7 days ago")
+            // The re-test: fear came back (distress after 6 ≥ 5).
+            let back = try score(["--format", "json", "--now", "2026-11-28T11:00:00Z"],
+                                 ladderRound(at: "2026-11-28T10:00:00Z", rung: 1, after: 6, retest: true), folder)
+            let ladder = try JSONRecord.parse(try #require(back.stdoutLines.first)).object("ladder")
+            #expect(ladder?.bool("retest") == true)
+            #expect(ladder?.int("next_rung") == 1)
+            #expect(ladder?.string("step") == "down")
+            #expect(try plan(["--ladder", "spiders", "--now", "2026-11-29T10:00:00Z"], folder).stdoutLines.first?.contains("\"rung\":1,\"rung_suds\":5,\"still\":true") == true)
+        }
+    }
+
+    @Test func exportsOneCSVRowPerRound() throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            _ = try score(["--distress", "7,4"], [Event.start(at: "2026-11-21T09:30:00Z"), Event.shown("a", start: 0, end: 2000), Event.end(2000)], folder)
+            let csv = try score(["history", "--export", "csv"], [], folder)
+            #expect(csv.exitCode == 0)
+            #expect(csv.stdoutLines == [
+                "date,time_utc,ladder,rung,rung_suds,retest,exposed_s,longest_hold_s,holds,gifs_shown,points,distress_before,expect_pct,peak,distress_after,happened,ended,incomplete",
+                "2026-11-20,10:00:00,spiders,1,5,no,61.0,61.0,1,1,671,6,70,7,2,no,released,no",
+                "2026-11-21,09:30:00,,,,,2.0,0.0,0,1,25,7,,,4,,,no",
+            ])
+        }
+    }
+
+    @Test func historyAddsTodayTheStreakRungsAndExpectancy() throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            _ = try score([], ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 4), folder)
+            let history = try StageProcess.run("score", arguments: ["history", "--now", "2026-11-21T12:00:00Z"],
+                                               environment: environment(folder).merging(["TZ": "UTC"]) { $1 })
+            let record = try JSONRecord.parse(try #require(history.stdoutLines.first))
+            #expect(record.object("practice")?.text == "{\"rounds_today\":1,\"exposed_ms_today\":61000,\"streak_days\":2,\"days_this_week\":2,\"recommended_days\":\"3-5\"}")
+            #expect(record.object("expectancy")?.text == "{\"rounds\":2,\"mean_expected_pct\":70,\"happened_pct\":0}")
+            #expect(history.stdoutLines.first?.contains("\"rungs\":[{\"ladder\":\"spiders\",\"rung\":1,\"rounds\":2,\"mean_before\":6.0,\"mean_after\":3.0}]") == true)
+        }
+    }
+
+    @Test func aBadLadderFileIsOneMessageAndExit64() throws {
+        try withTemporaryDirectory { folder in
+            let ladders = folder.path + "/config/ladders"
+            try FileManager.default.createDirectory(atPath: ladders, withIntermediateDirectories: true)
+            let copy = try score(["ladder", "dogs", "--copy"], [], folder)
+            #expect(copy.stdoutLines == [ladders + "/dogs.json"])
+            var text = try String(contentsOfFile: ladders + "/dogs.json", encoding: .utf8)
+            text = text.replacingOccurrences(of: "\"suds\": 50}", with: "\"suds\": 30}")
+            try text.write(toFile: ladders + "/dogs.json", atomically: true, encoding: .utf8)
+            let message = "\(ladders)/dogs.json: rung 6, \"suds\": 30 falls below rung 5's 40 (SUDS rise from rung to rung)"
+            let planned = try plan(["--ladder", "dogs"], folder)
+            #expect(planned.exitCode == 64)
+            #expect(planned.stdoutLines.isEmpty)
+            #expect(planned.stderr == "giphy-pages plan: \(message)\n")
+            let shown = try score(["ladder", "dogs"], [], folder)
+            #expect(shown.exitCode == 64)
+            #expect(shown.stderr == "score ladder: \(message)\n")
+        }
+    }
+
+    @Test func aRoundWithoutALadderScoresAsBefore() throws {
+        try withTemporaryDirectory { folder in
+            let out = try score(["--format", "json"], Event.normalRound, folder)
+            #expect(out.stdoutLines.first?.hasSuffix("\"distress_before\":null,\"distress_after\":null}") == true)
+        }
+    }
+}
