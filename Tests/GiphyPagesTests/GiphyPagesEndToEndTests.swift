@@ -694,6 +694,35 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Regression (issue 16 #6): on SIGINT the pages not yet read from stdin
+    /// vanished (10 pages in: 91 gifs and one `interrupted` record out, the 7
+    /// others gone), so --retry-errors could not take them back. The pages
+    /// upstream still writes become `interrupted` records too.
+    @Test func listInterruptedTurnsThePagesStillComingOnStdinIntoInterruptedRecords() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 30)
+            world.fake.delay(60, list: .search("spiders"), offset: 0)
+            let pages = (0..<6).map { pageLine("spiders", offset: $0 * 5, limit: 5, total: 30) }
+            let stage = try world.start(["list", "--concurrency", "1"], stdin: Array((pages[0] + "\n").utf8), keepStdinOpen: true)
+            let inFlight = world.fake.wait(timeout: 60) { world.fake.calls.count >= 1 }
+            stage.send(signal: SIGINT)
+            stage.feed(Array(pages.dropFirst().map { $0 + "\n" }.joined().utf8))
+            stage.closeStdin()
+            let result = world.finish(stage)
+
+            #expect(inFlight)
+            #expect(result.exitCode == 130)
+            try #require(result.stdoutLines.count == 6)
+            for (index, line) in result.stdoutLines.enumerated() {
+                try expectPageError(line, code: "interrupted", page: pages[index], attempts: nil)
+            }
+            // The pages never run are run later (the first still answers slowly).
+            let replay = try world.list(["--retry-errors"], lines: Array(result.stdoutLines.dropFirst()))
+            #expect(replay.exitCode == 0)
+            #expect(replay.stdoutLines.count == 25)
+        }
+    }
+
     @Test func listRetriesServerErrors() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 5)

@@ -207,8 +207,11 @@ public final class RequestEngine<Client: RequestClient> {
         self.limits = limits
         self.multi = multi
         stage.input.onPush = { [multi] in multi.wakeup() }
-        stage.onStop = { [multi, input = stage.input] in
-            input.close()
+        // A stage that drains its input on a signal has the reader close the
+        // queue once the lines waiting on stdin are in it (``shutDown()``
+        // reads to that close); any other stops taking input at once.
+        stage.onStop = { [multi, input = stage.input, drains = stage.drainsInputOnStop] in
+            if !drains { input.close() }
             multi.wakeup()
         }
     }
@@ -417,7 +420,8 @@ public final class RequestEngine<Client: RequestClient> {
     /// retrying jobs, and the records still queued, are interrupted.
     private func shutDown() {
         client.finishDeferred()
-        stage.input.close()
+        let draining = stage.drainsInputOnStop && { if case .signal = stage.stopReason { return true } else { return false } }()
+        if !draining { stage.input.close() }
         var jobs: [Client.Job] = []
         for (_, running) in active {
             multi.remove(running.easy)
@@ -427,7 +431,12 @@ public final class RequestEngine<Client: RequestClient> {
         active.removeAll()
         jobs += retrying
         retrying.removeAll()
-        while case let batch = stage.input.tryPopBatch(), !batch.isEmpty { admit(batch) }
+        if draining {
+            // Every line the reader takes from stdin until it closes the queue.
+            while case let batch = stage.input.popBatch(), !batch.isEmpty { admit(batch) }
+        } else {
+            while case let batch = stage.input.tryPopBatch(), !batch.isEmpty { admit(batch) }
+        }
         jobs += waiting
         waiting.removeAll()
         client.interrupt(jobs.sorted { $0.sequence < $1.sequence }, with: stopFailure ?? .interrupted)

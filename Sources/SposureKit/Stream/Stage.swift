@@ -44,6 +44,15 @@ public final class Stage: @unchecked Sendable {
     public var parsedKinds: Set<String>?
     /// A second descriptor that gets every line written (`gif-play --events FILE`); set before ``start(trapSignals:reading:)``.
     public var mirrorFD: Int32?
+    /// On a signal, the reader goes on taking the lines already waiting on
+    /// stdin (up to ``drainLimit`` seconds) instead of leaving them unread, so
+    /// the stage can turn each into an `interrupted` record; the input queue
+    /// is then closed by the reader, not by the stop. Set before ``start(trapSignals:reading:)``.
+    public var drainsInputOnStop = false
+    /// The longest the reader drains stdin after a signal, in seconds: until
+    /// upstream closes it (a pipeline's Ctrl-C stops every stage, and each
+    /// flushes what it had), never longer than this.
+    public static let drainLimit = 2.0
 
     private let inputFD: Int32
     private let outputFD: Int32
@@ -219,7 +228,18 @@ public final class Stage: @unchecked Sendable {
         var batch: [InputItem] = []
         var failedStrict = false
         var more = true
-        while more && !failedStrict && stopReason == nil {
+        var drainUntil: Double?
+        while more && !failedStrict {
+            if let until = drainUntil {
+                // Draining after a signal: what upstream still writes, until
+                // it closes stdin or the time is up.
+                let left = Int((until - monotonicSeconds()) * 1000)
+                guard left > 0, waitForInput(milliseconds: left) else { break }
+            } else if stopReason != nil || !waitForInput(milliseconds: -1) {
+                guard case .signal = stopReason, drainsInputOnStop else { break }
+                drainUntil = monotonicSeconds() + Self.drainLimit
+                continue
+            }
             do {
                 more = try reader.readChunk { line in
                     guard !failedStrict else { return }
@@ -258,6 +278,23 @@ public final class Stage: @unchecked Sendable {
         strictFailure = failedStrict
         lock.unlock()
         input.close()
+    }
+
+    /// Waits until stdin can be read without blocking (data, its end, or an
+    /// error), `milliseconds` at most (-1: until then or a stop); false when
+    /// it cannot be read now. Waits in slices so that a stop is seen.
+    private func waitForInput(milliseconds: Int) -> Bool {
+        var waited = 0
+        while true {
+            let slice = milliseconds < 0 ? 200 : min(200, milliseconds - waited)
+            var ready = Glibc.pollfd(fd: inputFD, events: Int16(POLLIN), revents: 0)
+            let n = poll(&ready, 1, Int32(slice))
+            if n > 0 { return true }
+            if n < 0 && errno != EINTR { return true }  // let read(2) report it
+            waited += slice
+            if milliseconds >= 0 && waited >= milliseconds { return false }
+            if milliseconds < 0 && stopReason != nil { return false }
+        }
     }
 
     /// Reports a bad line; with `--strict` it ends the input and returns true.
