@@ -13,6 +13,13 @@ public enum GIFRecord {
     public static let fallbacks = ["fixed_height", "fixed_height_downsampled", "fixed_width", "downsized",
                                    "downsized_medium", "fixed_width_downsampled", "downsized_large", "original"]
 
+    /// Every Giphy rendition that is a GIF file (the stills are one-frame GIFs;
+    /// the mp4 and webp ones are not GIFs), for checking `--rendition`.
+    public static let gifRenditions = fallbacks + [
+        "fixed_height_small", "fixed_width_small", "preview_gif", "fixed_height_still", "fixed_width_still",
+        "fixed_height_small_still", "fixed_width_small_still", "downsized_still", "original_still", "480w_still",
+    ]
+
     /// Why a GIF object cannot become a record.
     public struct Problem: Error, Sendable {
         /// The error code (`no_rendition`, `bad_item`).

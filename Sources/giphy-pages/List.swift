@@ -72,7 +72,12 @@ extension GiphyPages {
         mutating func validate() throws {
             guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 16.") }
             if let maxCalls, maxCalls < 0 { throw ValidationError("--max-calls must be 0 or more.") }
-            if let rendition, rendition.isEmpty { throw ValidationError("--rendition must name a rendition.") }
+            if let rendition, !GIFRecord.gifRenditions.contains(rendition) && !KlipyAPI.sizes.contains(rendition) {
+                throw ValidationError("""
+                    --rendition \(rendition.isEmpty ? "\"\"" : rendition) is not a GIF rendition. Giphy's: \
+                    \(GIFRecord.gifRenditions.joined(separator: ", ")); Klipy's: \(KlipyAPI.sizes.joined(separator: ", ")).
+                    """)
+            }
         }
 
         func run() throws {

@@ -821,6 +821,19 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Regression (issue 16 #11): `--rendition bogus` was accepted silently
+    /// (every GIF fell back to the default); it is a usage error naming the renditions.
+    @Test func listRefusesARenditionThatIsNotAGIFRendition() throws {
+        try withWorld { world in
+            let result = try world.list(["--rendition", "bogus"], lines: [pageLine("spiders", offset: 0, limit: 5, total: 5)])
+            #expect(result.exitCode == 64)
+            #expect(result.stdoutLines.isEmpty)
+            #expect(result.stderr.contains("--rendition bogus is not a GIF rendition. Giphy's: fixed_height,"))
+            #expect(result.stderr.contains("Klipy's: hd, md, sm, xs."))
+            #expect(world.fake.calls.isEmpty)
+        }
+    }
+
     @Test func listWithoutKeyExplainsHowToGetOne() throws {
         try withWorld { world in
             let result = try world.list([], lines: [pageLine("spiders", offset: 0, limit: 5, total: 5)], key: .none)
