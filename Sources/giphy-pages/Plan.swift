@@ -91,18 +91,7 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("With --no-ping: the number of results to plan for.", valueName: "n"))
         var total: Int?
 
-        @Option(help: ArgumentHelp("Plan a rung of this fear ladder (spiders, snakes, dogs, …, or your own): its queries, tagged with the ladder and rung.", valueName: "name"))
-        var ladder: String?
-
-        @Option(help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
-        var rung: Int?
-
-        @Flag(help: "With --ladder: weave in pages of rungs already mastered, about one in four (variability).")
-        var mix = false
-
-        @Option(help: ArgumentHelp("With --ladder: the time the rules see (re-tests due), as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
-        var now: String?
-
+        @OptionGroup var ladder: LadderOptions
         @OptionGroup var api: APIOptions
         @OptionGroup var stream: StreamOptions
 
@@ -120,17 +109,10 @@ extension GiphyPages {
             if queriesFrom != nil && (trending || !allQueries.isEmpty) {
                 throw ValidationError("--queries-from reads the queries; give no other query and no --trending.")
             }
-            if ladder != nil && (trending || queriesFrom != nil || !allQueries.isEmpty) {
+            if ladder.ladder != nil && (trending || queriesFrom != nil || !allQueries.isEmpty) {
                 throw ValidationError("--ladder plans the rung's queries; give no other query, --trending or --queries-from.")
             }
-            if ladder == nil && (rung != nil || mix || now != nil) {
-                throw ValidationError("--rung, --mix and --now go with --ladder.")
-            }
-            if let rung, rung < 1 { throw ValidationError("--rung must be at least 1.") }
-            if let now, Timestamp.normalize(now) == nil {
-                throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
-            }
-            if ladder == nil && !trending && queriesFrom == nil && allQueries.isEmpty {
+            if ladder.ladder == nil && !trending && queriesFrom == nil && allQueries.isEmpty {
                 throw ValidationError("Give a query (giphy-pages plan spiders), --trending, or --queries-from FILE.")
             }
             for query in allQueries where query.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -148,7 +130,7 @@ extension GiphyPages {
             let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
             let environment = ProcessInfo.processInfo.environment
             // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
-            let ladderPlan = try ladder.map { try self.ladderPlan($0, stage: stage) }
+            let ladderPlan = try ladder.plan(stage: stage)
             let chosen: GIFProvider
             if let provider, let named = GIFProvider(rawValue: provider) {
                 chosen = named
@@ -160,29 +142,7 @@ extension GiphyPages {
                 stage.diagnostics.error(GIFProvider.noKeyMessage)
                 throw ExitCode.failure
             }
-            var configuration = PlanConfiguration()
-            configuration.provider = chosen
-            if chosen == .klipy && limit > chosen.maxLimit {
-                stage.diagnostics.note("Klipy serves at most 50 results a page: --limit 50")
-            }
-            if chosen == .klipy { configuration.limit = min(limit, chosen.maxLimit) }
-            configuration.endpoint = trending ? .trending : .search
-            if chosen == .giphy { configuration.limit = limit }
-            configuration.maxResults = maxResults
-            configuration.rating = api.rating
-            configuration.lang = api.lang
-            configuration.interleave = interleave
-            configuration.shuffleSeed = shuffle ? (seed ?? UInt64.random(in: 0...UInt64.max)) : nil
-            configuration.fixedTotal = total
-            configuration.followInterval = follow ? interval.seconds : nil
-            configuration.maxWait = api.maxWait.seconds
-            if let rate = api.rate, let (calls, period) = APIOptions.parseRate(rate) {
-                configuration.rateCalls = calls
-                configuration.ratePeriod = period
-            }
-            configuration.dataFolder = api.dataFolder
-            configuration.cache = api.cache
-            configuration.ladder = ladderPlan
+            let configuration = configuration(provider: chosen, ladder: ladderPlan, stage: stage)
             let planned = ladderPlan?.allQueries ?? allQueries
 
             var access: APIAccess?
@@ -202,78 +162,11 @@ extension GiphyPages {
                     throw ExitCode(2)
                 }
                 stage.start(reading: false)
-                startQueryReader(fd: fd, into: lines, stage: stage)
+                QueryReader.start(fd: fd, into: lines, diagnostics: stage.diagnostics)
                 stage.finish(failed: planner.run(lines: lines, debounce: debounce.seconds))
             }
             stage.start(reading: false)
             stage.finish(failed: planner.run(queries: planned))
-        }
-
-        /// The rung to plan: `--rung`, else the history's by the ladder's rules.
-        /// A rung of the person's own GIFs is written here (nil: nothing more to plan).
-        private func ladderPlan(_ name: String, stage: Stage) throws -> LadderPagePlan {
-            let found: Ladder
-            do {
-                found = try LadderLibrary().load(name).ladder
-            } catch {
-                stage.diagnostics.error(error.description)
-                throw ExitCode(64)
-            }
-            let history = HistoryFile(path: HistoryFile.defaultPath())
-            var entries: [HistoryEntry] = []
-            do {
-                entries = try history.read().entries
-            } catch {
-                stage.diagnostics.warning("\(error); planning as if no round was played")
-            }
-            let progress = LadderStanding.progress(found, entries: entries)
-            let moment = now.flatMap(Timestamp.date) ?? Date()
-            let pick = rung.map { LadderProgress.Pick(rung: $0, retest: false, why: "--rung") }
-                ?? progress.next(now: moment, rules: found.rules)
-            guard let chosen = found.rung(pick.rung) else {
-                stage.diagnostics.error("--rung \(pick.rung): the ladder \(found.name) has \(found.rungs.count) rungs")
-                throw ExitCode(64)
-            }
-            stage.diagnostics.note("\(found.name): rung \(pick.rung) of \(found.rungs.count) (\(chosen.label), SUDS \(chosen.suds))\(pick.retest ? ", a re-test" : ""): \(pick.why)")
-            if chosen.dir != nil {
-                if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
-                let images: [JSONRecord]
-                do {
-                    images = try LadderPagePlan.folderImages(ladder: found, rung: pick.rung, retest: pick.retest)
-                } catch {
-                    stage.diagnostics.error(error.description)
-                    throw ExitCode.failure
-                }
-                stage.start(reading: false)
-                for image in images where !stage.output.push(image.serialized()) { break }
-                stage.finish(failed: false)
-            }
-            return LadderPagePlan(ladder: found, rung: pick.rung, retest: pick.retest, mix: mix,
-                                  mastered: Array(progress.masteredOn.keys))
-        }
-
-        /// Reads query lines on a thread of their own, so the debounce can time them.
-        private func startQueryReader(fd: Int32, into lines: BoundedQueue<String>, stage: Stage) {
-            let thread = Thread {
-                var reader = LineReader(fd: fd, maxLineBytes: 4096)
-                defer { reader.close() }
-                var more = true
-                while more {
-                    var batch: [String] = []
-                    do {
-                        more = try reader.readChunk { line in
-                            if case .text(_, let bytes) = line { batch.append(String(decoding: bytes, as: UTF8.self)) }
-                        }
-                    } catch {
-                        stage.diagnostics.error("cannot read queries: \(error)")
-                        break
-                    }
-                    if !lines.push(contentsOf: batch) { break }
-                }
-                lines.close()
-            }
-            thread.name = "queries"
-            thread.start()
         }
     }
 }
