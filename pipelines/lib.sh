@@ -7,6 +7,14 @@ say() { echo "${0##*/}: $*" >&2; }
 # Says MESSAGE and exits with STATUS (default 1): die MESSAGE [STATUS].
 die() { say "$1"; exit "${2:-1}"; }
 
+# Prints the script's name and the tools' version: the one version of the
+# build, as the stages answer --version (stage score finds the same build).
+version() {
+  local score
+  score=$(stage score) || exit 1
+  echo "${0##*/} $("$score" --version)"
+}
+
 # The path of a stage: $SPOSURE_BIN, .build/release, .build/debug, then PATH.
 stage() {
   local tool=$1 dir

@@ -91,6 +91,15 @@ import TestSupport
         #expect(result.out.hasPrefix("usage: pipelines/\(name)"))
     }
 
+    /// Issue 16 #12: the scripts answer --version with the tools' one version.
+    @Test(arguments: ["demo", "play", "carousel", "record", "replay"])
+    func everyScriptSaysTheToolsVersion(_ name: String) throws {
+        let tools = try StageProcess("score", arguments: ["--version"]).wait(timeout: 30)
+        let result = try script(name, ["--version"])
+        #expect(result.status == 0)
+        #expect(result.out == "\(name) \(tools.stdoutLines.first ?? "?")\n")
+    }
+
     @Test func theLiveGameSaysWhenTheKeyIsMissing() throws {
         let result = try script("play", ["spiders"])
         #expect(result.status == 1)
