@@ -1,3 +1,4 @@
+import LadderKit
 import SposureKit
 
 /// The history as a standalone SVG chart a browser opens.
@@ -8,6 +9,12 @@ import SposureKit
 /// the distress ratings below (0–10, before and after, for rated rounds).
 /// Round numbers label the upper axis and dates the lower one. All text is
 /// escaped, and characters XML cannot hold are dropped.
+///
+/// Ladder rounds add the rung as a step line beside exposure, on a second
+/// scale at the right (`path class="rung"`, one a ladder), and their peak
+/// distress below (`circle class="distress-peak"`); a rating given alone is
+/// plotted too. A history longer than the chart has pixel columns is thinned
+/// to them (``HistoryChartData``): the file stays small however long it is.
 public enum HistoryChart {
     static let width = 900.0
     static let height = 600.0
@@ -20,32 +27,61 @@ public enum HistoryChart {
 
     /// The chart of `entries` (oldest first).
     public static func svg(entries: [HistoryEntry], title: String = "Sposure: exposure per round") -> String {
+        svg(HistoryChartData(entries: entries), title: title)
+    }
+
+    /// The chart of the history in `file` (its latest `last` rounds, when given),
+    /// read twice, a line at a time: once to count, once to draw.
+    public static func svg(history file: HistoryFile, last: Int? = nil,
+                           title: String = "Sposure: exposure per round") throws(HistoryError) -> String {
+        var count = 0
+        var skip = 0
+        var data = HistoryChartData(count: 0)
+        var seen = 0
+        try file.scan(passes: 2) { pass, entry in
+            if pass == 0 {
+                count += 1
+                return
+            }
+            if seen == 0 {
+                skip = last.map { max(0, count - $0) } ?? 0
+                data = HistoryChartData(count: count - skip)
+            }
+            seen += 1
+            if seen > skip { data.add(entry) }
+        }
+        return svg(data, title: title)
+    }
+
+    /// The chart of `data`.
+    public static func svg(_ data: HistoryChartData, title: String = "Sposure: exposure per round") -> String {
         var out: [String] = []
         out.append(##"<?xml version="1.0" encoding="UTF-8"?>"##)
         out.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(Int(width))" height="\##(Int(height))" viewBox="0 0 \##(Int(width)) \##(Int(height))" font-family="sans-serif" font-size="12">"##)
         out.append(##"<rect x="0" y="0" width="\##(Int(width))" height="\##(Int(height))" fill="#ffffff"/>"##)
         out.append(##"<text x="\##(number(left))" y="32" font-size="18" font-weight="bold">\##(escape(title))</text>"##)
-        let dates = entries.compactMap(\.date)
-        var subtitle = "\(entries.count) round\(entries.count == 1 ? "" : "s")"
-        if let first = dates.first, let last = dates.last { subtitle += first == last ? ", \(first)" : ", \(first) to \(last)" }
+        var subtitle = "\(data.count) round\(data.count == 1 ? "" : "s")"
+        if let first = data.firstDate, let last = data.lastDate { subtitle += first == last ? ", \(first)" : ", \(first) to \(last)" }
+        if data.thinned { subtitle += " (thinned to \(HistoryChartData.columns) columns: each keeps its extremes)" }
         out.append(##"<text x="\##(number(left))" y="54" fill="#555555">\##(escape(subtitle))</text>"##)
-        guard !entries.isEmpty else {
+        guard data.count > 0 else {
             out.append(##"<text x="\##(number(width / 2))" y="\##(number(height / 2))" text-anchor="middle" fill="#555555">No rounds yet</text>"##)
             out.append("</svg>")
             return out.joined(separator: "\n") + "\n"
         }
-        let xs = entries.indices.map { x(for: $0, count: entries.count) }
-        exposurePanel(entries, xs: xs, into: &out)
-        distressPanel(entries, xs: xs, into: &out)
+        exposurePanel(data, into: &out)
+        rungLines(data, into: &out)
+        distressPanel(data, into: &out)
         out.append("</svg>")
         return out.joined(separator: "\n") + "\n"
     }
 
     // MARK: Panels
 
-    private static func exposurePanel(_ entries: [HistoryEntry], xs: [Double], into out: inout [String]) {
-        let top = axisTop(for: entries.map(\.exposedMs).max() ?? 0)
+    private static func exposurePanel(_ data: HistoryChartData, into out: inout [String]) {
+        let top = axisTop(for: data.maxExposedMs)
         func y(_ ms: Int) -> Double { exposureBottom - Double(ms) / Double(top) * (exposureBottom - exposureTop) }
+        func x(_ index: Int) -> Double { HistoryChart.x(for: index, count: data.count) }
 
         out.append(##"<g class="exposure-axis" stroke="#999999">"##)
         out.append(##"<line x1="\##(number(left))" y1="\##(number(exposureTop))" x2="\##(number(left))" y2="\##(number(exposureBottom))"/>"##)
@@ -58,36 +94,40 @@ public enum HistoryChart {
             out.append(##"<text x="\##(number(left - 8))" y="\##(number(ty + 4))" text-anchor="end">\##(escape(DurationText.axisLabel(milliseconds: ms)))</text>"##)
         }
         out.append(##"<text transform="translate(22 \##(number((exposureTop + exposureBottom) / 2))) rotate(-90)" text-anchor="middle">exposure</text>"##)
-        for index in labelIndices(count: entries.count) {
-            out.append(##"<text x="\##(number(xs[index]))" y="\##(number(exposureBottom + 18))" text-anchor="middle">\##(index + 1)</text>"##)
+        for index in labelIndices(count: data.count) {
+            out.append(##"<text x="\##(number(x(index)))" y="\##(number(exposureBottom + 18))" text-anchor="middle">\##(index + 1)</text>"##)
         }
         out.append(##"<text x="\##(number((left + right) / 2))" y="\##(number(exposureBottom + 38))" text-anchor="middle" fill="#555555">round</text>"##)
 
-        let points = entries.indices.map { "\(number(xs[$0])),\(number(y(entries[$0].exposedMs)))" }
+        let marks = data.exposureMarks
+        let points = marks.map { "\(number(x($0.index))),\(number(y($0.entry.exposedMs)))" }
         out.append(##"<polyline class="exposure" fill="none" stroke="#2b6cb0" stroke-width="2" points="\##(points.joined(separator: " "))"/>"##)
-        for (index, entry) in entries.enumerated() {
+        for mark in marks {
+            let entry = mark.entry
             let fill = entry.incomplete ? "#ffffff" : "#2b6cb0"
-            var tip = "Round \(index + 1)"
+            var tip = "Round \(mark.index + 1)"
             if let date = entry.date { tip += ", \(date)" }
             tip += ": \(DurationText.format(milliseconds: entry.exposedMs)), \(entry.points) points"
             let names = entry.sections.map { RemoteText.clean($0.name, limit: 30) }.filter { !$0.isEmpty }
             if !names.isEmpty { tip += " (\(names.joined(separator: ", ")))" }
+            if let tag = entry.ladder { tip += ", \(RemoteText.clean(tag.ladder, limit: 40)) rung \(tag.rung)" }
             if entry.incomplete { tip += ", incomplete" }
-            out.append(##"<circle class="round" cx="\##(number(xs[index]))" cy="\##(number(y(entry.exposedMs)))" r="4" fill="\##(fill)" stroke="#2b6cb0" stroke-width="1.5"><title>\##(escape(tip))</title></circle>"##)
+            out.append(##"<circle class="round" cx="\##(number(x(mark.index)))" cy="\##(number(y(entry.exposedMs)))" r="4" fill="\##(fill)" stroke="#2b6cb0" stroke-width="1.5"><title>\##(escape(tip))</title></circle>"##)
         }
-        if let bestIndex = entries.indices.max(by: { entries[$0].exposedMs < entries[$1].exposedMs || (entries[$0].exposedMs == entries[$1].exposedMs && $0 > $1) }) {
-            let bx = xs[bestIndex]
-            let by = y(entries[bestIndex].exposedMs)
+        if let best = data.best {
+            let bx = x(best.index)
+            let by = y(best.entry.exposedMs)
             let anchor = bx > (left + right) / 2 ? "end" : "start"
-            let label = "best: \(DurationText.format(milliseconds: entries[bestIndex].exposedMs))"
-                + (entries[bestIndex].date.map { ", \($0)" } ?? "")
+            let label = "best: \(DurationText.format(milliseconds: best.entry.exposedMs))"
+                + (best.entry.date.map { ", \($0)" } ?? "")
             out.append(##"<circle class="best" cx="\##(number(bx))" cy="\##(number(by))" r="9" fill="none" stroke="#dd6b20" stroke-width="2"/>"##)
             out.append(##"<text class="best-label" x="\##(number(anchor == "end" ? bx - 12 : bx + 12))" y="\##(number(max(exposureTop - 6, by - 12)))" text-anchor="\##(anchor)" fill="#dd6b20" font-weight="bold">\##(escape(label))</text>"##)
         }
     }
 
-    private static func distressPanel(_ entries: [HistoryEntry], xs: [Double], into out: inout [String]) {
+    private static func distressPanel(_ data: HistoryChartData, into out: inout [String]) {
         func y(_ rating: Int) -> Double { distressBottom - Double(rating) / 10 * (distressBottom - distressTop) }
+        func x(_ index: Int) -> Double { HistoryChart.x(for: index, count: data.count) }
         out.append(##"<g class="distress-axis" stroke="#999999">"##)
         out.append(##"<line x1="\##(number(left))" y1="\##(number(distressTop))" x2="\##(number(left))" y2="\##(number(distressBottom))"/>"##)
         out.append(##"<line x1="\##(number(left))" y1="\##(number(distressBottom))" x2="\##(number(right))" y2="\##(number(distressBottom))"/>"##)
@@ -98,24 +138,28 @@ public enum HistoryChart {
         }
         out.append(##"<text transform="translate(22 \##(number((distressTop + distressBottom) / 2))) rotate(-90)" text-anchor="middle">distress</text>"##)
         out.append(##"<text x="\##(number(left))" y="\##(number(distressTop - 12))" fill="#555555">Distress, 0 (calm) to 10, before and after each rated round</text>"##)
-        for index in labelIndices(count: entries.count, most: 6) {
-            let label = entries[index].date ?? "#\(index + 1)"
-            out.append(##"<text class="date" x="\##(number(xs[index]))" y="\##(number(distressBottom + 18))" text-anchor="middle">\##(escape(label))</text>"##)
+        for index in labelIndices(count: data.count, most: 6) {
+            let label = (data.labelDates[index] ?? nil) ?? "#\(index + 1)"
+            out.append(##"<text class="date" x="\##(number(x(index)))" y="\##(number(distressBottom + 18))" text-anchor="middle">\##(escape(label))</text>"##)
         }
         out.append(##"<text x="\##(number((left + right) / 2))" y="\##(number(distressBottom + 40))" text-anchor="middle" fill="#555555">date</text>"##)
 
-        let rated = entries.indices.filter { entries[$0].distress != nil }
-        guard !rated.isEmpty else {
+        let before = data.ratingPoints(\.before)
+        let after = data.ratingPoints(\.after)
+        let peaks = data.peakPoints
+        guard !before.isEmpty || !after.isEmpty || !peaks.isEmpty else {
             out.append(##"<text x="\##(number((left + right) / 2))" y="\##(number((distressTop + distressBottom) / 2))" text-anchor="middle" fill="#555555">No distress ratings yet: score --distress BEFORE,AFTER</text>"##)
             return
         }
-        for (name, color, value) in [("before", "#c53030", { (d: Distress) in d.before }), ("after", "#2f855a", { (d: Distress) in d.after })] {
-            let points = rated.compactMap { index in entries[index].distress.map { "\(number(xs[index])),\(number(y(value($0))))" } }
-            out.append(##"<polyline class="distress-\##(name)" fill="none" stroke="\##(color)" stroke-width="2" points="\##(points.joined(separator: " "))"/>"##)
-            for index in rated {
-                guard let distress = entries[index].distress else { continue }
-                out.append(##"<circle class="distress-\##(name)" cx="\##(number(xs[index]))" cy="\##(number(y(value(distress))))" r="3" fill="\##(color)"><title>Round \##(index + 1): \##(name) \##(value(distress))</title></circle>"##)
+        for (name, color, points) in [("before", "#c53030", before), ("after", "#2f855a", after)] {
+            let line = points.map { "\(number(x($0.index))),\(number(y($0.value)))" }
+            out.append(##"<polyline class="distress-\##(name)" fill="none" stroke="\##(color)" stroke-width="2" points="\##(line.joined(separator: " "))"/>"##)
+            for point in points {
+                out.append(##"<circle class="distress-\##(name)" cx="\##(number(x(point.index)))" cy="\##(number(y(point.value)))" r="3" fill="\##(color)"><title>Round \##(point.index + 1): \##(name) \##(point.value)</title></circle>"##)
             }
+        }
+        for point in peaks {
+            out.append(##"<circle class="distress-peak" cx="\##(number(x(point.index)))" cy="\##(number(y(point.value)))" r="3.5" fill="none" stroke="#dd6b20" stroke-width="1.5"><title>Round \##(point.index + 1): peak \##(point.value)</title></circle>"##)
         }
         let legendX = right - 150
         out.append(##"<g class="legend">"##)
@@ -123,13 +167,17 @@ public enum HistoryChart {
         out.append(##"<text x="\##(number(legendX + 24))" y="\##(number(distressTop - 12))">before</text>"##)
         out.append(##"<line x1="\##(number(legendX + 80))" y1="\##(number(distressTop - 16))" x2="\##(number(legendX + 98))" y2="\##(number(distressTop - 16))" stroke="#2f855a" stroke-width="2"/>"##)
         out.append(##"<text x="\##(number(legendX + 104))" y="\##(number(distressTop - 12))">after</text>"##)
+        if !peaks.isEmpty {
+            out.append(##"<circle cx="\##(number(legendX - 64))" cy="\##(number(distressTop - 16))" r="3.5" fill="none" stroke="#dd6b20" stroke-width="1.5"/>"##)
+            out.append(##"<text x="\##(number(legendX - 56))" y="\##(number(distressTop - 12))">peak</text>"##)
+        }
         out.append("</g>")
     }
 
     // MARK: Scales and text
 
     /// The column of round `index` of `count`; a lone round sits in the middle.
-    private static func x(for index: Int, count: Int) -> Double {
+    static func x(for index: Int, count: Int) -> Double {
         let inset = 16.0
         guard count > 1 else { return (left + right) / 2 }
         return left + inset + Double(index) / Double(count - 1) * (right - left - 2 * inset)
@@ -154,7 +202,7 @@ public enum HistoryChart {
         return result
     }
 
-    private static func number(_ value: Double) -> String {
+    static func number(_ value: Double) -> String {
         let tenths = Int((value * 10).rounded())
         let sign = tenths < 0 ? "-" : ""
         let magnitude = abs(tenths)

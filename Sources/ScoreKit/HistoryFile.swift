@@ -41,6 +41,19 @@ public struct HistoryFile: Sendable {
 
     /// Reads every round. A missing file is an empty history.
     public func read() throws(HistoryError) -> Contents {
+        var entries: [HistoryEntry] = []
+        var contents = try scan { _, entry in entries.append(entry) }
+        contents.entries = entries
+        return contents
+    }
+
+    /// Reads the file `passes` times under one shared lock, a chunk at a time,
+    /// giving each round to `body` with the pass (from 0) and never holding
+    /// more than a line of the file: memory stays flat however long the
+    /// history. The rounds are not kept (`entries` is empty); the problems are
+    /// the first pass's. A missing file is an empty history.
+    @discardableResult
+    public func scan(passes: Int = 1, _ body: (_ pass: Int, _ entry: HistoryEntry) -> Void) throws(HistoryError) -> Contents {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return Contents() }
@@ -48,8 +61,39 @@ public struct HistoryFile: Sendable {
         }
         defer { close(fd) }
         try lock(fd, LOCK_SH)
-        let bytes = try readAll(fd)
-        return parse(bytes)
+        var contents = Contents()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        for pass in 0..<max(1, passes) {
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw HistoryError("read", path: path, code: errno) }
+            var lines = LineSplitter(path: path)
+            var problems = Contents()
+            var pending: [UInt8] = []
+            while true {
+                let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw HistoryError("read", path: path, code: errno)
+                }
+                if n == 0 { break }
+                var start = 0
+                while let newline = chunk[start..<n].firstIndex(of: 0x0A) {
+                    let entry: HistoryEntry?
+                    if pending.isEmpty {
+                        entry = lines.take(chunk[start..<newline], terminated: true, into: &problems)
+                    } else {
+                        pending.append(contentsOf: chunk[start..<newline])
+                        entry = lines.take(pending[...], terminated: true, into: &problems)
+                        pending.removeAll(keepingCapacity: true)
+                    }
+                    if let entry { body(pass, entry) }
+                    start = newline + 1
+                }
+                pending.append(contentsOf: chunk[start..<n])
+            }
+            if !pending.isEmpty, let entry = lines.take(pending[...], terminated: false, into: &problems) { body(pass, entry) }
+            if pass == 0 { contents = problems }
+        }
+        return contents
     }
 
     /// What an append did besides appending.
@@ -109,44 +153,27 @@ public struct HistoryFile: Sendable {
 
     // MARK: Reading
 
-    /// Splits and parses the file's bytes.
-    func parse(_ bytes: [UInt8]) -> Contents {
-        var contents = Contents()
-        var start = 0
+    /// Turns the file's lines, one at a time, into rounds and problems.
+    private struct LineSplitter {
+        let path: String
         var number = 0
-        while start < bytes.count {
+
+        /// The round on `line` (without its newline; `terminated`: it had one), else nil and maybe a problem.
+        mutating func take(_ line: ArraySlice<UInt8>, terminated: Bool, into contents: inout Contents) -> HistoryEntry? {
             number += 1
-            let end = bytes[start...].firstIndex(of: 0x0A)
-            let lineEnd = end ?? bytes.count
-            var slice = bytes[start..<lineEnd]
+            var slice = line
             if slice.last == 0x0D { slice = slice.dropLast() }
-            start = lineEnd + 1
-            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
             let record = try? slice.withUnsafeBytes { try JSONRecord.parse($0) }
-            if let record, let entry = HistoryEntry(record: record) {
-                contents.entries.append(entry)
-            } else if end == nil && record == nil {
+            if let record, let entry = HistoryEntry(record: record) { return entry }
+            if !terminated && record == nil {
                 contents.tornTail = true
                 contents.problems.append("\(path):\(number): a torn last line (an interrupted write), ignored")
             } else {
                 let why = record == nil ? "not a JSON object" : "not a round record"
                 contents.problems.append("\(path):\(number): \(why), skipped")
             }
-        }
-        return contents
-    }
-
-    private func readAll(_ fd: Int32) throws(HistoryError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw HistoryError("read", path: path, code: errno)
-            }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[..<n])
+            return nil
         }
     }
 

@@ -30,7 +30,9 @@ public enum LifetimeReporter {
         var failed = false
         if let plotPath = configuration.plotPath {
             do {
-                try writeAtomically(HistoryChart.svg(entries: entries), to: plotPath)
+                // Read again, a line at a time: the chart is thinned to its
+                // pixel columns, so it holds no more than they do.
+                try writeAtomically(HistoryChart.svg(history: configuration.history, last: configuration.last), to: plotPath)
             } catch {
                 stage.diagnostics.error("--plot: \(error)")
                 failed = true
