@@ -125,14 +125,13 @@ struct Score: ParsableCommand {
 
 extension ReportFormat: ExpressibleByArgument {}
 
-/// The exit codes, for the help of both commands.
+/// The exit codes of `score`, for its help (`score history` has its own).
 let exitCodes = """
     Exit status:
-      0    a round was scored (an incomplete one, or one with bad lines, too);
-           score history: the statistics were written
+      0    a round was scored (an incomplete one, or one with bad lines, too)
       1    the input held no round at all
       2    the history could not be read or written, or stdin could not be read
-           (the report is still printed), or --plot could not be written
+           (the report is still printed)
       64   usage error
       130  interrupted (SIGINT), 143 terminated (SIGTERM): the round read so far
            is still scored and kept
