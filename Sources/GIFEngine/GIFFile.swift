@@ -9,7 +9,9 @@ import Darwin
 enum GIFFile {
     /// The file at `path`, read straight into a ``ByteSource`` (no copy on the way).
     static func source(path: String, maxBytes: Int) throws(GIFError) -> ByteSource {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking: opening a FIFO blocks until a writer comes, maybe
+        // forever. What is not a regular file is refused below, unread.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let code = errno
             let reason = String(cString: strerror(code))
@@ -23,6 +25,7 @@ enum GIFFile {
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw GIFError(.unreadable, "cannot read \(path): not a regular file")
         }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let size = Int(status.st_size)
         guard size <= maxBytes else {
             throw GIFError(.tooLarge, "\(path) is \(size) bytes, more than the limit of \(maxBytes)")

@@ -62,8 +62,9 @@ public final class Player: @unchecked Sendable {
         terminal?.wake()
     }
 
-    /// Ctrl-Z, just before the process stops: a release at this moment (as
-    /// losing focus is), so the time stopped is not counted as exposure.
+    /// Ctrl-Z, just before the process stops: the hold ends at this moment,
+    /// so the time stopped is not counted as exposure; the round waits for
+    /// the next hold after `fg`.
     public func noteSuspend() {
         flags.set(suspendedAt: Int((monotonicNanoseconds() - started) / 1_000_000))
     }
@@ -82,6 +83,12 @@ public final class Player: @unchecked Sendable {
 
     // MARK: The round
 
+    /// Exposure so far, in ms (the round's, once it has ended).
+    public var exposedMs: Int { machine.exposedMs }
+
+    /// GIFs shown so far (each `shown` written, and the one on screen).
+    public var gifsShown: Int { machine.gifsSeen }
+
     /// Plays until the round ends; returns why.
     public func run() -> EndReason {
         if let size = terminal?.size() { lastPixels = (size.pixelWidth, size.pixelHeight) }
@@ -95,7 +102,12 @@ public final class Player: @unchecked Sendable {
             let time = now
             applyScript(upTo: time)
             if let reason = readInput(at: time) { return machine.finish(reason, at: time) }
-            if let reason = machine.advance(to: time) { return machine.finish(reason.0, at: reason.1) }
+            if let reason = machine.advance(to: time) {
+                // A stop that came while the round waited for input closed the
+                // gif buffer (a virtual clock waits there): the end is the stop's.
+                if stage.stopReason != nil { return machine.finish(.interrupted, at: now) }
+                return machine.finish(reason.0, at: reason.1)
+            }
             if machine.isOverWhilePaused { return machine.finish(.eof, at: time) }
             screen.flush()
             if let reason = waitForNext(from: time) { return machine.finish(reason, at: now) }
@@ -177,13 +189,15 @@ public final class Player: @unchecked Sendable {
     }
 
     /// The process is about to stop (Ctrl-Z) at `time`: a hold by mouse or
-    /// keys ends then. Returns an end when that ends the round.
+    /// keys ends then, and the round waits for the next hold after `fg`
+    /// (suspending is not letting go). Returns an end only when one came
+    /// before (a time limit).
     private func suspended(at time: Int) -> EndReason? {
         guard !configuration.virtualClock, configuration.hold != .always else { return nil }
         if case .script = configuration.hold { return nil }
         let at = max(time, machine.accountedUntil)
         guard tracker.handle(.focus(false), at: at) else { return nil }
-        return machine.releaseOnSuspend(at: at)
+        return machine.suspend(at: at)
     }
 
     // MARK: Screen
@@ -204,7 +218,6 @@ public final class Player: @unchecked Sendable {
         let layout = screen.layout(background: configuration.background, cellPixels: cellPixels)
         let refit = layout != preloader.layout
         preloader.layout = layout
-        output.forgetStatus()
         let preloader = preloader
         machine.relayout(
             refitPlaying: !refit ? nil : { gif, index in

@@ -1,12 +1,12 @@
 import SposureKit
 
 /// Carries out what the round hands out: events and passed-through lines to
-/// the stage's output queue, pictures, the prompt and the pause to the
-/// screen, and the status line when its text changed.
+/// the stage's output queue, pictures, the prompt, the pause and the status
+/// line to the screen (which redraws the status line when its text changed
+/// or something wiped it).
 final class PlayerOutput {
     private let stage: Stage
     private let screen: Screen
-    private var lastStatusText = ""
 
     /// Writes to `stage`'s output, draws on `screen`.
     init(stage: Stage, screen: Screen) {
@@ -23,24 +23,21 @@ final class PlayerOutput {
             for line in lines { stage.output.push(line) }
         case .clear:
             screen.clear()
+        case .clearPicture:
+            screen.clearPicture()
         case .draw(let gif, let frame):
             screen.draw(gif, frame: frame)
         case .flush:
             screen.flush()
         case .status(let status):
-            let text = status.text
-            guard text != lastStatusText else { return }
-            lastStatusText = text
-            screen.status(text)
+            // The screen knows what its last row shows: a clear, a message or
+            // a frame not written (Ctrl-Z) makes it draw the line again. (A
+            // text kept here too hid the line after a clear until it changed.)
+            screen.status(status.text)
         case .prompt:
             screen.message("hold the mouse button or SPACE to begin · q quits")
         case .paused:
             screen.message("paused: hold to go on · q quits")
         }
-    }
-
-    /// The screen was drawn anew: the status line goes out again even if unchanged.
-    func forgetStatus() {
-        lastStatusText = ""
     }
 }

@@ -7,7 +7,8 @@ import SposureKit
 //  files ─▶ FileFeeder thread ─▶ [pipe] ─┐ (or stdin)
 //                                        ▼
 //  Stage reader ─▶ [input queue] ─▶ Preloader threads ─▶ [gif buffer] ─▶ Player (this thread)
-//  signals ─▶ trap thread: SIGINT/SIGTERM/SIGHUP stop the stage; JobControl:
+//  signals ─▶ trap thread: SIGINT/SIGTERM/SIGHUP stop the stage (the gif buffer
+//             closes, the terminal's read wakes); JobControl:
 //             SIGWINCH, SIGTSTP, SIGCONT ─▶ the player's flags, the terminal
 //  Player events ─▶ [output queue] ─▶ Stage writer ─▶ stdout (and --events FILE)
 //
@@ -114,6 +115,14 @@ public struct PlayerSession {
                             terminal: terminal, script: script, exactKeys: exactKeys)
 
         stage.signals = JobControl.policy(player: player, terminal: terminal, mouse: mouse, kittyKeys: exactKeys)
+        // A stop must reach the player wherever it waits: on the gif buffer
+        // (a virtual clock waiting for the next GIF, while stdin stays open or
+        // the decoder is busy), or on the terminal. It was left waiting there,
+        // and only a second signal ended the stage, without its records.
+        stage.onStop = { [preloader, terminal] in
+            preloader.stop()
+            terminal?.wake()
+        }
         stage.start()
         feeder?.start()
         preloader.start()
@@ -121,6 +130,11 @@ public struct PlayerSession {
         terminal?.leave(forGood: true)
         // Warnings shown over the picture went with the alternate screen.
         stage.diagnostics.repeatCovered()
+        if isatty(1) == 1 {
+            // The events went nowhere (stdout is the terminal): a person trying
+            // `gif-play a.gif` still sees what the round came to.
+            stage.diagnostics.note(Self.summary(gifs: player.gifsShown, exposedMs: player.exposedMs))
+        }
         if reason == .interrupted && stage.stopReason == nil {
             // The terminal hung up (no SIGHUP came: it is not ours), or Ctrl-C
             // as a key (kitty protocol): the same end as the signal.
@@ -129,5 +143,13 @@ public struct PlayerSession {
             stage.requestStop(.signal(hungUp ? SIGHUP : SIGINT))
         }
         return stage.drain(failed: false)
+    }
+
+    /// The line said after a round whose events had nowhere to go (stdout
+    /// is the terminal): "2 GIFs, 12.4 s of exposure; pipe into `score` for
+    /// the full report" (exposure in tenths, cut, as the status line cuts seconds).
+    public static func summary(gifs: Int, exposedMs: Int) -> String {
+        let seconds = exposedMs / 1000, tenths = exposedMs % 1000 / 100
+        return "\(gifs) GIF\(gifs == 1 ? "" : "s"), \(seconds).\(tenths) s of exposure; pipe into `score` for the full report"
     }
 }

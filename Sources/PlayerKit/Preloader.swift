@@ -58,6 +58,15 @@ public final class Preloader: @unchecked Sendable {
         finisher.start()
     }
 
+    /// Stops taking input (SIGINT, SIGTERM, a closed stdout): the gif
+    /// buffer closes, so a round waiting on it (a virtual clock waits for
+    /// the next GIF) sees the end at once, and a decoder stuck or slow
+    /// holds nothing up.
+    public func stop() {
+        buffer.close()
+        decodings.close()
+    }
+
     /// Lines held to go with the next GIF, at most this many: beyond, they
     /// take a place in the buffer of their own.
     static let heldLines = 64

@@ -8,7 +8,8 @@
 /// on their absolute schedule (falling behind skips frames rather than
 /// slowing), GIF after GIF, and exposure is counted; held with nothing ready
 /// to show is a stall. Letting go ends the round (`--on-release end`) or
-/// pauses it.
+/// pauses it. Ctrl-Z is not letting go: the hold ends when the process
+/// stops, and the round waits, as a pause does, for the next hold after `fg`.
 ///
 /// Every method that can end the round returns the ``EndReason``; the caller
 /// then calls ``finish(_:at:)``, which writes the events that close it.
@@ -28,7 +29,13 @@ public final class RoundMachine<Feed: RoundFeed> {
     /// The last moment accounted for.
     private var lastAt = 0
     private var exposedTotal = 0
+    /// GIFs that have left the screen (their `shown` written); the one on
+    /// screen is not among them.
     private var gifsShown = 0
+    /// The hold ended because the process stopped (Ctrl-Z), not because the
+    /// person let go: the round waits for the next hold whatever
+    /// `--on-release` says, and goes on where it was.
+    private var suspendedHold = false
     private var stallStart: Int?
     /// A GIF taken from the feed that has not begun: it arrives later
     /// (virtual clock), or the hold ended before it could begin.
@@ -75,11 +82,21 @@ public final class RoundMachine<Feed: RoundFeed> {
     /// one waits in ``advance(to:)``).
     public var isWaitingForInput: Bool { isHeld && current == nil && waiting == nil && !inputEnded }
 
-    /// Paused (`--on-release pause`) after a hold, with nothing left to play:
-    /// the round is over, at the end of its input.
+    /// Paused (`--on-release pause`, or after a suspend) after a hold, with
+    /// nothing left to play: the round is over, at the end of its input.
     public var isOverWhilePaused: Bool {
-        !isHeld && inputEnded && current == nil && waiting == nil && everHeld && configuration.onRelease == .pause
+        !isHeld && inputEnded && current == nil && waiting == nil && everHeld && pausesOnRelease
     }
+
+    /// Exposure so far, in ms.
+    public var exposedMs: Int { exposedTotal }
+
+    /// GIFs shown so far: those that left the screen and the one on it.
+    public var gifsSeen: Int { gifsShown + (current == nil ? 0 : 1) }
+
+    /// Whether the round is paused between holds rather than over: always
+    /// with `--on-release pause`, and after a suspend until the next hold.
+    private var pausesOnRelease: Bool { configuration.onRelease == .pause || suspendedHold }
 
     /// How a round ends on a virtual clock when nothing more can happen:
     /// `eof` when it was held throughout or never, else `released`.
@@ -121,13 +138,21 @@ public final class RoundMachine<Feed: RoundFeed> {
         return reason
     }
 
-    /// The process is about to stop (Ctrl-Z) and the hold ends at `time`, as
-    /// losing focus ends it: an end it brings is kept for the next
-    /// ``advance(to:)``, unless one was found first.
-    public func releaseOnSuspend(at time: Int) -> EndReason? {
-        guard let reason = setHeld(false, at: time) else { return nil }
-        pendingEnd = pendingEnd ?? (reason, time)
-        return reason
+    /// The process is about to stop (Ctrl-Z) at `time`. Suspending is not
+    /// letting go: the hold ends then (the time stopped is not exposure), the
+    /// round does not, and after `fg` it waits, as a pause does, for the next
+    /// hold, which goes on where it was, whatever `--on-release` says. Returns
+    /// an end only when one came before `time` (a time limit), kept for the
+    /// next ``advance(to:)`` unless one was found first.
+    public func suspend(at time: Int) -> EndReason? {
+        guard isHeld else { return nil }
+        if let early = advance(to: time, stopping: true) {
+            pendingEnd = pendingEnd ?? early
+            return early.0
+        }
+        suspendedHold = true
+        pause(at: time)
+        return nil
     }
 
     /// The hold starts or ends at `time`; returns the end it brings, if any.
@@ -140,6 +165,7 @@ public final class RoundMachine<Feed: RoundFeed> {
             everHeld = true
             holdDownAt = time
             lastAt = time
+            suspendedHold = false
             if promptShown {
                 promptShown = false
                 output(.clear)
@@ -160,6 +186,14 @@ public final class RoundMachine<Feed: RoundFeed> {
         }
         // Ending: finish() writes the GIF, the stall and this hold, in that order.
         if configuration.onRelease == .end { return .released }
+        pause(at: time)
+        return nil
+    }
+
+    /// The hold ends at `time` and the round waits for the next: the hold
+    /// is written, the GIF on screen keeps what was left of its frame, and
+    /// the screen blanks.
+    private func pause(at time: Int) {
         isHeld = false
         endStall(at: time)
         emit(.hold(downMs: holdDownAt, upMs: time))
@@ -168,7 +202,6 @@ public final class RoundMachine<Feed: RoundFeed> {
             current = playing
         }
         output(.paused)
-        return nil
     }
 
     /// Plays from the last moment accounted for up to `time`: frames on their
@@ -310,8 +343,10 @@ public final class RoundMachine<Feed: RoundFeed> {
             }
         }
         let end = max(time, lastAt)
-        if let playing = current { emit(shown: playing, end: end, completed: false) }
-        current = nil
+        if let playing = current {
+            current = nil
+            emit(shown: playing, end: end, completed: false)
+        }
         writeLinesBeforeTheNextGIF()
         endStall(at: end)
         if isHeld { emit(.hold(downMs: holdDownAt, upMs: end)) }
@@ -337,7 +372,7 @@ public final class RoundMachine<Feed: RoundFeed> {
         }
         if promptShown {
             showPrompt()
-        } else if !isHeld && everHeld && configuration.onRelease == .pause {
+        } else if !isHeld && everHeld && pausesOnRelease {
             output(.paused)
         }
         if let next = waiting, let refitted = refitWaiting(next.gif) {
@@ -369,13 +404,15 @@ public final class RoundMachine<Feed: RoundFeed> {
 
     private func begin(_ gif: GIF, at time: Int) {
         current = Playing(gif: gif, frameStart: time, startMs: time, section: gif.section)
-        output(.clear)
+        // The picture only: the status line stays drawn across GIFs.
+        output(.clearPicture)
     }
 
     private func complete(at time: Int) {
         guard let playing = current else { return }
-        emit(shown: playing, end: time, completed: true)
+        // Off the screen before it is counted: counted once, among the GIFs shown.
         current = nil
+        emit(shown: playing, end: time, completed: true)
     }
 
     private func endStall(at time: Int) {
@@ -404,9 +441,7 @@ public final class RoundMachine<Feed: RoundFeed> {
 
     private func updateStatus() {
         guard !promptShown else { return }
-        // The GIFs seen: those played and the one on screen.
-        let seen = gifsShown + (current == nil ? 0 : 1)
-        output(.status(RoundStatus(exposedMs: exposedTotal, gifsSeen: seen, section: current?.section ?? "",
+        output(.status(RoundStatus(exposedMs: exposedTotal, gifsSeen: gifsSeen, section: current?.section ?? "",
                                    loading: stallStart != nil)))
     }
 
@@ -414,6 +449,7 @@ public final class RoundMachine<Feed: RoundFeed> {
         output(.event(event))
     }
 
+    /// Writes the `shown` of `playing`, which has left the screen (`current` is no longer it).
     private func emit(shown playing: Playing, end: Int, completed: Bool) {
         gifsShown += 1
         emit(.shown(RoundEvent.Shown(

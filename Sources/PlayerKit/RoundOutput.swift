@@ -6,8 +6,10 @@ public enum RoundOutput<GIF: RoundGIF> {
     case event(RoundEvent)
     /// Input lines to write as they are, in their place among the events.
     case lines([[UInt8]])
-    /// Clear the screen: a GIF begins, or a pause ends.
+    /// Clear the screen: a pause or the prompt ends.
     case clear
+    /// Erase the picture but not the status line: a GIF begins.
+    case clearPicture
     /// Draw frame `frame` of `gif`.
     case draw(GIF, frame: Int)
     /// Send what is drawn (a virtual clock sends every frame).

@@ -62,6 +62,16 @@ public final class Screen {
         write(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
+    /// Erases the rows of the picture, not the status line below them (a
+    /// GIF begins: the next frame is drawn whole, and the status line stays
+    /// drawn instead of blanking until its text changes).
+    public func clearPicture() {
+        guard rows > 1 else { return clear() }
+        renderer?.invalidate()
+        // Erase from the top of the screen to the end of the last picture row.
+        write(Array("\u{1B}[0m\u{1B}[\(rows - 1);\(columns)H\u{1B}[1J".utf8))
+    }
+
     /// Counts what others wrote on the terminal (stderr's messages, when
     /// stderr is the same terminal): when it moves, the next frame is drawn
     /// whole, since the text covers cells and resets colours.

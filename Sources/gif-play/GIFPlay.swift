@@ -19,7 +19,8 @@ struct GIFPlay: ParsableCommand {
               gif-play --renderer none --clock virtual --hold always < images.ndjson
 
             Hold the mouse button or SPACE to watch; letting go ends the round. q, Esc \
-            or Ctrl-C end it too; Ctrl-Z stops it until `fg`.
+            or Ctrl-C end it too; Ctrl-Z stops it until `fg`, and the round goes on at your \
+            next hold.
 
             `gif-play frames FILE` decodes a GIF as the player does and writes each \
             composited frame, for scripts and conformance checks. `gif-play samples \

@@ -21,14 +21,17 @@ struct Play: ParsableCommand {
             Hold the left mouse button or SPACE: GIFs play one after another, each its \
             full length, while an exposure timer runs. Letting go ends the round \
             (--on-release end) or pauses it (--on-release pause); the window losing focus \
-            and Ctrl-Z (which stops the player until `fg`) let go too. q, Esc or Ctrl-C end it. \
+            lets go too. Ctrl-Z stops the player until `fg` without ending the round: the \
+            hold ends there (the time stopped is not exposure), and after `fg` the round goes \
+            on where it was once you hold again. q, Esc or Ctrl-C end it. \
             The next GIFs are decoded ahead (--buffer), so one starts the moment the last \
             ends; when none is ready while you hold, the status line says "loading…" and a \
             "stall" event records it.
 
             Events (stdout, NDJSON): session start/end, hold, shown, stall; records that are \
             not images (errors from upstream) pass through. When stdout is the terminal, \
-            events are not printed there (--events FILE writes them). See docs/stream-format.md.
+            events are not printed there (--events FILE writes them): a line on stderr says \
+            what the round came to (GIFs, exposure). See docs/stream-format.md.
 
             Headless and replayable: --renderer none --clock virtual --hold always \
             (or script:FILE, NDJSON {"t_ms":…,"down":true|false}) plays at full speed with \

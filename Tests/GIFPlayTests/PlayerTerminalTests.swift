@@ -629,7 +629,9 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
-    /// Ctrl-Z gives the terminal back as it was; `fg` (SIGCONT) sets it up again and play goes on.
+    /// Ctrl-Z gives the terminal back as it was; `fg` (SIGCONT) sets it up
+    /// again and play goes on at the next hold (issue 16 #2: it used to end
+    /// the round, so a release alone ended it).
     @Test func suspendRestoresAndContinueSetsUpAgain() throws {
         try withTemporaryDirectory { folder in
             let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 20, count: 20, in: folder)
@@ -649,6 +651,9 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             kill(session.process.pid, SIGCONT)
             #expect(session.pty.waitFor("\(esc)[?1049h", after: beforeContinue), "the alternate screen again after fg")
             #expect(session.pty.waitFor("\(esc)[?1000h", after: beforeContinue), "mouse on again after fg")
+            let beforeHold = session.pty.count
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[?2026h", after: beforeHold), "frames drawn again at the next hold")
             session.pty.type("\(esc)[<0;5;5m")
             let result = session.finish()
             #expect(result.exitCode == 0, "\(result)")
@@ -658,8 +663,9 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
     }
 
     /// Ctrl-Z arrives as a key under the kitty protocol: the player stops
-    /// itself as the terminal would, and the stop is a release, so the time
-    /// stopped is not exposure.
+    /// itself as the terminal would, and the stop ends the hold, so the time
+    /// stopped is not exposure. (Issue 16 #2: the stop no longer ends the
+    /// round; after `fg` a second hold and its release do.)
     @Test func ctrlZAsAKittyKeySuspendsAndTheStopEndsTheHold() throws {
         try withTemporaryDirectory { folder in
             let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer],
@@ -673,15 +679,102 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             #expect(session.pty.waitFor("\(esc)[?1049l", after: beforeStop), "left the alternate screen on Ctrl-Z")
             #expect(waitUntilStopped(session.process.pid), "stopped after Ctrl-Z")
             usleep(1_500_000)
+            let beforeContinue = session.pty.count
             kill(session.process.pid, SIGCONT)
+            #expect(session.pty.waitFor("\(esc)[>11u", after: beforeContinue), "kitty flags pushed again after fg")
+            let beforeHold = session.pty.count
+            session.pty.type("\(esc)[32u")
+            #expect(session.pty.waitFor("\(esc)[?2026h", after: beforeHold), "frames drawn again at the next hold")
+            session.pty.type("\(esc)[32;1:3u")
             let result = session.finish()
             #expect(result.exitCode == 0, "\(result)")
             expectEnd(result.stdoutLines, reason: "released")
+            #expect(kinds(result.stdoutLines).filter { $0 == "hold" }.count == 2, "\(result.stdoutLines)")
             // Held for a moment before the stop; the 1.5 s stopped do not count.
             let exposed = result.stdoutLines.compactMap(jsonObject).filter { $0["kind"] as? String == "shown" }
                 .reduce(0) { $0 + ($1["exposed_ms"] as? Int ?? 0) }
             #expect(exposed < 1500, "exposure \(exposed) ms: \(result.stdoutLines)")
             expectRestored(session.pty.bytes, mouse: false, kitty: true)
+        }
+    }
+
+    /// Issue 16 #2: Ctrl-Z then `fg` ended the round under the default
+    /// `--on-release end`. Suspending is not letting go: the hold ends at the
+    /// stop, `fg` shows the pause screen and the round waits; the next hold
+    /// goes on, and only its release ends the round: one round, two holds,
+    /// and the time stopped between them, not exposure.
+    @Test func ctrlZThenFgGoesOnWithTheRoundAtTheNextHold() throws {
+        try withTemporaryDirectory { folder in
+            let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 20, count: 20, in: folder)
+            defer { session.pty.close() }
+            session.holdUntilFirstFrame()
+            usleep(300_000)
+            let beforeStop = session.pty.count
+            session.process.send(signal: SIGTSTP)
+            #expect(session.pty.waitFor("\(esc)[?1049l", after: beforeStop), "left the alternate screen on Ctrl-Z")
+            #expect(waitUntilStopped(session.process.pid), "stopped after Ctrl-Z")
+            usleep(1_500_000)
+            let beforeContinue = session.pty.count
+            kill(session.process.pid, SIGCONT)
+            #expect(session.pty.waitFor("paused: hold to go on", after: beforeContinue),
+                    "the pause screen after fg, not the picture: \(Bytes.excerpt(session.pty.bytes))")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"hold\"") }, "the first hold ended at the stop: \(session.events)")
+            usleep(300_000)
+            #expect(!session.events.contains { $0.contains("\"event\":\"end\"") }, "the round goes on: \(session.events)")
+            let beforeHold = session.pty.count
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor("\(esc)[?2026h", after: beforeHold), "frames drawn again at the next hold")
+            usleep(300_000)
+            let (result, _) = session.releaseAndFinish()
+            expectEnd(result.stdoutLines, reason: "released")
+            let objects = result.stdoutLines.compactMap(jsonObject)
+            #expect(objects.filter { $0["kind"] as? String == "session" && $0["event"] as? String == "end" }.count == 1,
+                    "\(result.stdoutLines)")
+            let holds = objects.filter { $0["kind"] as? String == "hold" }
+                .map { ($0["down_ms"] as? Int ?? 0, $0["up_ms"] as? Int ?? 0) }
+            try #require(holds.count == 2, "two holds: \(result.stdoutLines)")
+            #expect(holds[1].0 - holds[0].1 >= 1500, "the time stopped lies between the holds: \(holds)")
+            let exposed = objects.filter { $0["kind"] as? String == "shown" }.reduce(0) { $0 + ($1["exposed_ms"] as? Int ?? 0) }
+            let held = holds.reduce(0) { $0 + $1.1 - $1.0 }
+            #expect(exposed > 0 && exposed <= held, "exposure \(exposed) ms within the holds' \(held) ms: \(result.stdoutLines)")
+            expectRestored(session.pty.bytes)
+            expectCookedModes(session.pty)
+        }
+    }
+
+    /// Issue 16 #4: `gif-play x.gif` on a terminal printed nothing after the
+    /// round (its events go nowhere when stdout is the terminal). A line on
+    /// stderr says what the round came to.
+    @Test func withStdoutATerminalALineSaysWhatTheRoundCameTo() throws {
+        try withTemporaryDirectory { folder in
+            let path = try PlayGIF.write(PlayGIF.animated(width: 8, height: 8, delays: [5, 5, 5]), "g.gif", in: folder)
+            let pty = try PseudoTerminal(answers: [da1Answer])
+            defer { pty.close() }
+            let process = Process()
+            process.executableURL = try StageProcess.executableURL(named: "gif-play")
+            process.arguments = ["--tty", pty.slavePath, "--renderer", "truecolor", "--clock", "virtual",
+                                 "--hold", "always", path, path]
+            var environment = ProcessInfo.processInfo.environment
+            environment["NO_COLOR"] = "1"
+            process.environment = environment
+            // stdout and stderr the terminal, as when a person types `gif-play g.gif`.
+            let terminal = FileHandle(fileDescriptor: pty.slave, closeOnDealloc: false)
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = terminal
+            process.standardError = terminal
+            try process.run()
+            let deadline = Date().addingTimeInterval(60)
+            while process.isRunning && Date() < deadline { usleep(10_000) }
+            if process.isRunning { process.terminate() }
+            #expect(!process.isRunning && process.terminationStatus == 0, "gif-play ended well")
+            let summary = "gif-play: 2 GIFs, 0.3 s of exposure; pipe into `score` for the full report"
+            #expect(pty.waitFor(summary, timeout: 10), "the summary: \(Bytes.excerpt(pty.bytes))")
+            let out = pty.bytes
+            if let at = Bytes.find(Array(summary.utf8), in: out) {
+                #expect(Bytes.findLast(Array("\(esc)[?1049l".utf8), in: out).map { $0 < at } == true,
+                        "said after the screen is given back")
+            }
+            #expect(!Bytes.contains("\"kind\":\"session\"", in: out), "no events on the terminal")
         }
     }
 

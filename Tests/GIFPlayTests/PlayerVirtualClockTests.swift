@@ -520,6 +520,136 @@ private let delaysB = [5, 5, 5, 5]
         }
     }
 
+    /// Issue 16 #3: an image record naming a FIFO blocked gif-play forever in
+    /// open(), and the records done never reached stdout. It is refused
+    /// unread, as a file that cannot be read is, and play goes on.
+    @Test func aFIFOIsAReadFailedErrorAndPlayGoesOn() throws {
+        try withTemporaryDirectory { folder in
+            let (_, b) = try writeAB(in: folder)
+            let fifo = folder.appendingPathComponent("fifo.gif").path
+            try #require(mkfifo(fifo, 0o644) == 0, "mkfifo: \(String(cString: strerror(errno)))")
+            let result = try StageProcess(
+                "gif-play", arguments: Self.headless + ["--hold", "always"],
+                stdin: Array((imageRecord(id: "F", path: fifo) + "\n" + imageRecord(id: "B", path: b) + "\n").utf8)
+            ).wait(timeout: 20)
+            #expect(!result.timedOut, "gif-play hung on the FIFO: \(result)")
+            #expect(result.exitCode == 0, "\(result)")
+            try #require(result.stdoutLines.count == 5, "\(result.stdoutLines)")
+            #expect(result.stdoutLines[0] == Event.start())
+            let error = try #require(jsonObject(result.stdoutLines[1]), "\(result.stdoutLines[1])")
+            #expect(error["kind"] as? String == "error", "\(result.stdoutLines[1])")
+            #expect(error["code"] as? String == "read_failed", "as a file that cannot be read: \(result.stdoutLines[1])")
+            #expect(error["id"] as? String == "F" && error["path"] as? String == fifo, "\(result.stdoutLines[1])")
+            #expect((error["error"] as? String ?? "").contains("not a regular file"), "\(result.stdoutLines[1])")
+            #expect(result.stdoutLines[2] == Event.shown("B", start: 0, end: 200, exposed: 200, frames: 4, completed: true))
+            #expect(result.stdoutLines[3] == Event.hold(0, 200))
+            #expect(result.stdoutLines[4] == Event.end(200, "eof"))
+        }
+    }
+
+    /// Issue 16 #3: a virtual clock waiting for the next record (stdin open,
+    /// nothing coming) ignored the first SIGTERM; only a second one ended
+    /// it, without its records. The first ends the round at once, with them.
+    /// (The stage's reader now sees a stop while stdin is quiet, too.)
+    @Test func aSignalWhileWaitingForTheNextRecordEndsTheRoundWithTheEventsSoFar() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _) = try writeAB(in: folder)
+            let process = try StageProcess(
+                "gif-play", arguments: Self.headless + ["--hold", "always"],
+                stdin: Array((imageRecord(id: "A", path: a) + "\n").utf8), keepStdinOpen: true)
+            // A played to its end: the round now waits for the next record.
+            #expect(process.waitForStdoutLines(2, timeout: 30), "\(process.stdoutLinesSoFar)")
+            usleep(200_000)
+            process.send(signal: SIGTERM)
+            let result = process.wait(timeout: 20)
+            #expect(!result.timedOut, "the first SIGTERM was not acted on: \(result)")
+            #expect(result.exitCode == 143, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.hold(0, 600),
+                Event.end(600, "interrupted"),
+            ])
+        }
+    }
+
+    /// Issue 16 #3: a signal while the decoder is busy with the next GIF
+    /// (or stuck: it used to be, on a FIFO) left the round waiting for it,
+    /// which a virtual clock does. The stop closes the gif buffer: the round
+    /// ends at once with what was done. The next GIF here is a 3000×3000
+    /// canvas whose first 0.3 s are 15 frames, each composited and scaled
+    /// whole: many seconds of decoding in a debug build.
+    @Test func aSignalWhileTheDecoderIsBusyEndsTheRoundAtOnce() throws {
+        try withTemporaryDirectory { folder in
+            let (a, _) = try writeAB(in: folder)
+            var big = GIFBuilder(width: 3000, height: 3000, colors: [[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]],
+                                 colorResolution: 1)
+            big.loop(0)
+            for index in 0..<20 {
+                big.control(delay: 2)
+                big.image(left: index, top: 0, width: 1, height: 1, pixels: [UInt8(1 + index % 3)])
+            }
+            big.trailer()
+            let slow = try PlayGIF.write(big.bytes, "big.gif", in: folder)
+            let process = try StageProcess(
+                "gif-play", arguments: Self.headless + ["--hold", "always"],
+                stdin: Array((imageRecord(id: "A", path: a) + "\n" + imageRecord(id: "BIG", path: slow) + "\n").utf8))
+            // A played to its end: the round now waits for BIG's first frames.
+            #expect(process.waitForStdoutLines(2, timeout: 30), "\(process.stdoutLinesSoFar)")
+            usleep(300_000)
+            process.send(signal: SIGTERM)
+            let result = process.wait(timeout: 8)
+            #expect(!result.timedOut, "the round waited for the decoder after SIGTERM: \(result)")
+            #expect(result.exitCode == 143, "\(result)")
+            #expect(result.stdoutLines == [
+                Event.start(),
+                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
+                Event.hold(0, 600),
+                Event.end(600, "interrupted"),
+            ])
+        }
+    }
+
+    /// Issue 16 #1: every GIF cleared the whole screen, and the status line
+    /// stayed blank until its text changed (up to a second), and it counted
+    /// one GIF too many at the end. Drawn into a file: once the status line
+    /// is up, no write clears the screen without drawing it again, and the
+    /// count follows the GIFs shown.
+    @Test func theStatusLineStaysDrawnAcrossGIFChangesAndCountsTheGIFsShown() throws {
+        try withTemporaryDirectory { folder in
+            let (a, b) = try writeAB(in: folder)
+            let screen = folder.appendingPathComponent("screen.out").path
+            let result = try play(["--renderer", "truecolor", "--tty", screen], lines: [
+                imageRecord(id: "A", path: a), imageRecord(id: "B", path: b), imageRecord(id: "C", path: a),
+            ])
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines.filter { $0.contains("\"kind\":\"shown\"") }.count == 3, "\(result.stdoutLines)")
+            let drawn = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data(), as: UTF8.self)
+            let statusStart = "\u{1B}[24;1H\u{1B}[0m\u{1B}[2m", statusEnd = "\u{1B}[0m\u{1B}[K"
+            // Every status line drawn, in order.
+            var texts: [String] = []
+            var rest = drawn[...]
+            while let start = rest.range(of: statusStart), let end = rest[start.upperBound...].range(of: statusEnd) {
+                texts.append(String(rest[start.upperBound..<end.lowerBound]))
+                rest = rest[end.upperBound...]
+            }
+            #expect(texts.first == "⏱ 0s · 1 GIF · spiders", "\(texts)")
+            #expect(texts.contains("⏱ 0s · 2 GIFs · spiders") && texts.contains("⏱ 0s · 3 GIFs · spiders"), "\(texts)")
+            #expect(!texts.contains { $0.contains("4 GIFs") }, "three GIFs, never four: \(texts)")
+            #expect(texts.last == "⏱ 1s · 3 GIFs", "\(texts)")
+            // Once drawn, the status line is never wiped without being drawn
+            // again in the same write (the frames' synchronized updates).
+            guard let first = drawn.range(of: statusStart) else { return }
+            let writes = drawn[first.upperBound...].components(separatedBy: "\u{1B}[?2026l")
+            for (index, write) in writes.enumerated() {
+                guard let clear = write.range(of: "\u{1B}[2J", options: .backwards) else { continue }
+                let excerpt = String(write.prefix(80)).debugDescription
+                #expect(write[clear.upperBound...].contains(statusStart),
+                        "write \(index) clears the screen, status line too, and does not draw it again: \(excerpt)")
+            }
+        }
+    }
+
     // MARK: Replay
 
     @Test func twoRunsOfTheSameInputGiveByteIdenticalOutput() throws {

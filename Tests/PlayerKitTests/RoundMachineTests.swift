@@ -323,4 +323,83 @@ func shown(_ id: String, start: Int, end: Int, exposed: Int, frames: Int, comple
         #expect(statuses.contains("⏱ 0s · 1 GIF · spiders"))
         #expect(statuses.contains("⏱ 1s · 2 GIFs · spiders"))
     }
+
+    /// Issue 16 #1: a GIF was counted twice from its end until the next
+    /// began, so the last status line said "8 GIFs" after 7.
+    @Test func theStatusLineCountsEachGIFOnceUpToTheEnd() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [1500]), FakeGIF("B", delays: [700])]))
+        round.machine.start()
+        let end = round.play()
+        _ = round.machine.finish(end?.0 ?? .eof, at: end?.1 ?? 0)
+        let statuses = round.outputs.compactMap { if case .status(let status) = $0 { status } else { nil } }
+        #expect(statuses.map(\.gifsSeen).max() == 2, "\(statuses.map(\.text))")
+        #expect(statuses.last?.text == "⏱ 2s · 2 GIFs", "\(statuses.map(\.text))")
+        #expect(round.machine.gifsSeen == 2)
+        #expect(round.machine.exposedMs == 2200)
+    }
+
+    /// Issue 16 #1: each GIF cleared the whole screen, status line too, which
+    /// stayed blank until its text next changed. A GIF clears only the picture.
+    @Test func aGIFBeginningClearsThePictureNotTheStatusLine() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [100]), FakeGIF("B", delays: [100])]))
+        round.machine.start()
+        _ = round.play()
+        let clears = round.outputs.compactMap { output -> String? in
+            switch output {
+            case .clear: "clear"
+            case .clearPicture: "picture"
+            default: nil
+            }
+        }
+        #expect(clears == ["picture", "picture"])
+    }
+
+    /// Issue 16 #2: Ctrl-Z then `fg` ended the round (`--on-release end`).
+    /// Suspending is not letting go: the hold ends at the stop, the round
+    /// waits (the pause screen, no time counted), the next hold goes on where
+    /// the GIF was, and the release after it ends the round.
+    @Test func aSuspendEndsTheHoldNotTheRoundAndTheNextHoldGoesOnWhereItWas() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [100, 100, 100])])) {
+            $0.hold = .mouse
+            $0.virtualClock = false
+        }
+        round.machine.start()
+        #expect(round.machine.setHeld(true, at: 0) == nil)
+        #expect(round.machine.advance(to: 150) == nil)
+        #expect(round.machine.suspend(at: 150) == nil)
+        #expect(!round.machine.isHeld)
+        #expect(round.outputs.contains { if case .paused = $0 { true } else { false } })
+        // Stopped: nothing is due, no time is counted, nothing ends.
+        #expect(round.machine.nextDue(after: 150) == nil)
+        #expect(round.machine.advance(to: 2000) == nil)
+        #expect(!round.machine.isOverWhilePaused)
+        // `fg` draws the screen anew: the pause screen again, not the picture.
+        let drawsBefore = round.draws.count
+        let pausedBefore = round.outputs.filter { if case .paused = $0 { true } else { false } }.count
+        round.machine.relayout(refitPlaying: nil, refitWaiting: { _ in nil })
+        #expect(round.draws.count == drawsBefore)
+        #expect(round.outputs.filter { if case .paused = $0 { true } else { false } }.count == pausedBefore + 1)
+        // The next hold goes on where the GIF was: 50 ms left of frame 1.
+        #expect(round.machine.setHeld(true, at: 2000) == nil)
+        #expect(round.draws.last == "A:1")
+        #expect(round.machine.advance(to: 2100) == nil)
+        #expect(round.draws.last == "A:2")
+        // Letting go after it ends the round, as --on-release end says.
+        #expect(round.machine.setHeld(false, at: 2100) == .released)
+        _ = round.machine.finish(.released, at: 2100)
+        #expect(round.events == [
+            .hold(downMs: 0, upMs: 150),
+            shown("A", start: 0, end: 2100, exposed: 250, frames: 3, completed: false),
+            .hold(downMs: 2000, upMs: 2100),
+            .sessionEnd(atMs: 2100, reason: .released),
+        ])
+    }
+
+    @Test func aSuspendWithoutAHoldChangesNothing() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [100])])) { $0.hold = .mouse }
+        round.machine.start()
+        #expect(round.machine.suspend(at: 50) == nil)
+        #expect(round.events.isEmpty)
+        #expect(!round.outputs.contains { if case .paused = $0 { true } else { false } })
+    }
 }
