@@ -74,6 +74,9 @@ public enum RoundScreen {
                 : distress.after > distress.before ? "  up \(distress.after - distress.before)" : ""
             row("Distress", "\(distress.before) → \(distress.after)\(change)")
         }
+        let ladder = ladderRows(scored, style: style)
+        for (label, value) in ladder { row(label, value) }
+        if !ladder.isEmpty { lines.append("  " + style.dim(ladderReminder)) }
         return lines
     }
 }

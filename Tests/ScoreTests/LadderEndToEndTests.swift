@@ -136,6 +136,23 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    @Test func theGameOverScreenSaysTheStepAndTheNextRung() throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            let text = try score(["--format", "text", "--now", "2026-11-21T11:00:00Z"],
+                                 ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 3), folder)
+            #expect(text.exitCode == 0)
+            #expect(Array(text.stdoutLines.suffix(6)) == [
+                "  Ladder        spiders, rung 1 (expected distress 5 of 100)",
+                "  Step          up to rung 2: the last 2 counted rounds on rung 1 ended calm",
+                "  Next round    rung 2",
+                "  Peak          7 of 10",
+                "  Expected      70% likely; it did not happen",
+                "  Self-help practice, not a treatment: let go or press q to stop at any time.",
+            ])
+        }
+    }
+
     @Test func aRoundWithoutALadderScoresAsBefore() throws {
         try withTemporaryDirectory { folder in
             let out = try score(["--format", "json"], Event.normalRound, folder)
