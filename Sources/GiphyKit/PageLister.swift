@@ -95,8 +95,9 @@ final class PageListClient {
         }
         if let skip = configuration.ratedSkip {
             if let problem = skip.readProblem { stage.diagnostics.warning("GIF ratings: \(problem)") }
+            // A warning, not a note: a script or a log should see why GIFs are missing too.
             if skip.skipped > 0 {
-                stage.diagnostics.note("skipped \(skip.skipped) GIF\(skip.skipped == 1 ? "" : "s") you rated well above the rung")
+                stage.diagnostics.warning("skipped \(skip.skipped) GIF\(skip.skipped == 1 ? "" : "s") you rated well above the rung")
             }
         }
         if cacheHits > 0 {

@@ -38,7 +38,7 @@ extension GiphyPages {
                 On a ladder's pages (giphy-pages plan --ladder), a GIF you already rated \
                 well above the rung while playing that ladder (a digit key in gif-play: 3 or \
                 more over the rung's SUDS / 10) is skipped before it is fetched; the count is \
-                said on stderr (on a terminal). The ratings are in the data folder, ratings.ndjson.
+                said on stderr (unless --quiet). The ratings are in the data folder, ratings.ndjson.
 
                 Examples:
                   giphy-pages plan spiders | giphy-pages list | fetch-images
