@@ -36,10 +36,8 @@ public final class FileFeeder: @unchecked Sendable {
     public func start() {
         let (lines, writeFD) = (lines, writeFD)
         let thread = Thread {
-            for line in lines {
-                var line = line
-                line.withUTF8 { _ = write(writeFD, $0.baseAddress, $0.count) }
-            }
+            // A failed write (the player stopped reading) ends the feed.
+            for line in lines where writeAll(writeFD, line) != nil { break }
             close(writeFD)
         }
         thread.name = "files"

@@ -1,4 +1,5 @@
 import Foundation
+import SposureKit
 
 /// The player's screen and keyboard: `/dev/tty` (or `--tty PATH`), never
 /// stdin or stdout, which carry the streams.
@@ -167,15 +168,7 @@ public final class Terminal: @unchecked Sendable {
 
     /// Writes `bytes` whole, with as few calls as the kernel allows (one, nearly always).
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return
-            }
-            offset += n
-        }
+        _ = writeAll(fd, bytes)
     }
 
     /// Reads what is there within `timeoutMs` (0: don't wait); empty when nothing came.

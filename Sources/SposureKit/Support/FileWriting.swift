@@ -58,17 +58,18 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String { "cannot \(doing) \(path): \(String(cString: strerror(code)))" }
 }
 
-/// Writes `bytes` to a temporary file beside `path`, syncs it and renames it
+/// Writes `bytes` to a temporary file beside `path`, syncs it (unless not
+/// `durable`: frames a test or a script reads back at once) and renames it
 /// into place, so a reader sees the old file or the new one, never half of
 /// one; the temporary file is removed on failure.
-public func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws(FileWriteError) {
+public func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, durable: Bool = true) throws(FileWriteError) {
     let temporary = path + ".tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
     guard fd >= 0 else { throw FileWriteError("create", path: temporary, code: errno) }
     var failure: FileWriteError?
     if let code = writeAll(fd, bytes) {
         failure = FileWriteError("write", path: path, code: code)
-    } else if fsync(fd) != 0 {
+    } else if durable && fsync(fd) != 0 {
         failure = FileWriteError("sync", path: path, code: errno)
     }
     close(fd)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GIFEngine
+@testable import PlayerKit
 
 @Suite struct FrameExporterTests {
     let frame = Frame(index: 12, width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 255, 0, 0],

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Foundation
+import GIFEngine
+import SposureKit
 
 /// Scales frames, hashes them and writes them to files: the work of
 /// `gif-play frames`, kept here so tests can call it without the command.
@@ -76,28 +74,10 @@ public struct FrameExporter: Sendable {
     /// Writes `bytes` to a temporary name beside `path`, then renames it, so
     /// no reader ever sees half a frame.
     private func writeFile(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        let temporary = path + ".part"
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw WriteError(path: temporary, reason: String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            var done = 0
-            while done < raw.count {
-                let count = write(fd, base + done, raw.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += count
-            }
-        }
-        if close(fd) != 0 && failure == 0 { failure = errno }
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        if failure != 0 {
-            unlink(temporary)
-            throw WriteError(path: path, reason: String(cString: strerror(failure)))
+        do {
+            try writeAtomically(bytes, to: path, durable: false)
+        } catch {
+            throw WriteError(path: path, reason: String(cString: strerror(error.code)))
         }
     }
 }
