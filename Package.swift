@@ -87,7 +87,7 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit"]),
 
         .executableTarget(
             name: "gif-play",

@@ -69,6 +69,18 @@ public struct HoldTracker: Sendable {
         return isHeld != before
     }
 
+    /// Another key (a digit rating the GIF) pressed at `nowMs` while SPACE may
+    /// be held: not a release. Most terminals stop SPACE's autorepeat when
+    /// another key goes down, so an inferred key hold waits as long as for
+    /// the first repeat (``RepeatThresholds/firstRepeatMs``) before it ends,
+    /// and goes on when SPACE repeats again. Exact holds (mouse, kitty
+    /// protocol) are not touched.
+    public mutating func otherKey(at nowMs: Int) {
+        guard keyDown && !exactKeys else { return }
+        lastKeyMs = nowMs
+        repeatInterval = nil
+    }
+
     /// The time by which, with no further repeat, an inferred key hold ends; nil when none is pending.
     public var releaseDeadline: Int? {
         guard keyDown && !exactKeys, let last = lastKeyMs else { return nil }

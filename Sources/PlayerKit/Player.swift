@@ -1,5 +1,6 @@
 import Foundation
 import GIFEngine
+import LadderKit
 import SposureKit
 
 //  gif-play, the frame player:
@@ -21,39 +22,50 @@ import SposureKit
 /// scripted holds, keeps the clock, and drives the ``RoundMachine``, whose
 /// events go to the stage's output and whose pictures go to the ``Screen``.
 public final class Player: @unchecked Sendable {
-    private let stage: Stage
-    private let configuration: PlayerConfiguration
+    let stage: Stage
+    let configuration: PlayerConfiguration
     private let preloader: Preloader
-    private let screen: Screen
-    private let terminal: Terminal?
+    let screen: Screen
+    let terminal: Terminal?
     private let script: [ScriptedHold]
     private var scriptIndex = 0
-    private var parser = InputParser()
-    private var tracker: HoldTracker
-    private let started = monotonicNanoseconds()
+    var parser = InputParser()
+    var tracker: HoldTracker
+    let started = monotonicNanoseconds()
     private var virtualNow = 0
     private let output: PlayerOutput
-    private let machine: RoundMachine<PreloaderFeed>
+    let feed: PreloaderFeed
+    let machine: RoundMachine<PreloaderFeed>
+    /// Ratings read from `--ratings script:FILE`.
+    let ratingScript: RatingScript?
+    private var ratedIndex = 0
+    /// The first GIF's record carries `ladder`: a ladder round (the notice, the questions).
+    public internal(set) var isLadderRound = false
+    /// The safety notice was needed and could not be shown (no terminal to
+    /// read a key from) nor accepted by `--accept-notice`: nothing played.
+    public internal(set) var noticeUnaccepted = false
+    /// The feared outcome in the ladder's words, for the question.
+    var expectation: String?
 
     /// Flags set by the signal thread.
     private let flags = PlayerFlags()
 
     /// A player reading from `preloader`, drawing on `screen`, writing events to `stage`.
     public init(stage: Stage, configuration: PlayerConfiguration, preloader: Preloader, screen: Screen,
-                terminal: Terminal?, script: [ScriptedHold], exactKeys: Bool) {
+                terminal: Terminal?, script: [ScriptedHold], exactKeys: Bool, ratingScript: RatingScript? = nil) {
         self.stage = stage
         self.configuration = configuration
         self.preloader = preloader
         self.screen = screen
         self.terminal = terminal
         self.script = script
+        self.ratingScript = ratingScript
         tracker = HoldTracker(source: configuration.hold, thresholds: configuration.thresholds)
         tracker.exactKeys = exactKeys
         let output = PlayerOutput(stage: stage, screen: screen)
         self.output = output
-        machine = RoundMachine(configuration: configuration,
-                               feed: PreloaderFeed(preloader: preloader, virtualClock: configuration.virtualClock),
-                               output: output.apply)
+        feed = PreloaderFeed(preloader: preloader, virtualClock: configuration.virtualClock)
+        machine = RoundMachine(configuration: configuration, feed: feed, output: output.apply)
     }
 
     /// Asks the player to re-fit the picture at once (SIGWINCH).
@@ -77,7 +89,7 @@ public final class Player: @unchecked Sendable {
 
     // MARK: Clock
 
-    private var now: Int {
+    var now: Int {
         configuration.virtualClock ? virtualNow : Int((monotonicNanoseconds() - started) / 1_000_000)
     }
 
@@ -89,11 +101,23 @@ public final class Player: @unchecked Sendable {
     /// GIFs shown so far (each `shown` written, and the one on screen).
     public var gifsShown: Int { machine.gifsSeen }
 
-    /// Plays until the round ends; returns why.
+    /// Plays until the round ends; returns why. A ladder round (its first
+    /// GIF's record carries `ladder`) shows the safety notice first until it
+    /// is accepted, and asks the ratings before the first hold and after the
+    /// round (``RatingForm``); other rounds ask nothing.
     public func run() -> EndReason {
         if let size = terminal?.size() { lastPixels = (size.pixelWidth, size.pixelHeight) }
         sessionStart()
+        if let reason = beforeTheRound() { return machine.finish(reason, at: now) }
         machine.start()
+        if tracker.isHeld { machine.setHeld(true, at: now) }  // held while the first GIF was coming
+        let reason = play()
+        afterTheRound(reason)
+        return reason
+    }
+
+    /// The round, from the prompt to its end.
+    private func play() -> EndReason {
         while true {
             if stage.stopReason != nil || terminal?.hungUp == true { return machine.finish(.interrupted, at: now) }
             if let at = flags.takeSuspended(), let reason = suspended(at: at) { return machine.finish(reason, at: at) }
@@ -101,6 +125,7 @@ public final class Player: @unchecked Sendable {
             if flags.takeResize() || redraw { relayout(redraw: redraw) }
             let time = now
             applyScript(upTo: time)
+            applyRatedScript(upTo: time)
             if let reason = readInput(at: time) { return machine.finish(reason, at: time) }
             if let reason = machine.advance(to: time) {
                 // A stop that came while the round waited for input closed the
@@ -119,6 +144,9 @@ public final class Player: @unchecked Sendable {
     private func waitForNext(from time: Int) -> EndReason? {
         var next = machine.nextDue(after: time)
         if scriptIndex < script.count { next = min(next ?? script[scriptIndex].atMs, script[scriptIndex].atMs) }
+        if let rated = ratingScript?.rated, ratedIndex < rated.count, machine.isHeld || scriptIndex < script.count {
+            next = min(next ?? rated[ratedIndex].atMs, rated[ratedIndex].atMs)
+        }
         if let deadline = tracker.releaseDeadline { next = min(next ?? deadline, deadline) }
         if configuration.virtualClock {
             if let next {
@@ -141,7 +169,7 @@ public final class Player: @unchecked Sendable {
         return nil
     }
 
-    private var pendingInput: [UInt8] = []
+    var pendingInput: [UInt8] = []
     /// Since when the parser holds an unfinished escape sequence.
     private var escapeSince: Int?
     /// How long an unfinished escape sequence waits for the rest of its bytes
@@ -152,6 +180,30 @@ public final class Player: @unchecked Sendable {
     /// Keys, mouse and focus since the last look; nil unless they end the round.
     private func readInput(at time: Int) -> EndReason? {
         guard terminal?.canRead == true, !configuration.virtualClock else { return nil }
+        for event in parsedEvents(at: time) {
+            if case .key(let code, let kind) = event, kind != .release {
+                switch code {
+                case 113, 81, 27: if let reason = machine.press(.quit, at: time) { return reason }  // q, Q, Esc
+                case 3: if let reason = machine.press(.interrupt, at: time) { return reason }  // Ctrl-C as a key (kitty protocol)
+                case 26: terminal?.suspendForeground()  // Ctrl-Z as a key: as the terminal would
+                case 48...57 where kind == .press:
+                    // A digit rates the GIF on screen; SPACE held meanwhile is still held.
+                    tracker.otherKey(at: time)
+                    if let reason = machine.press(.rate(Int(code) - 48), at: time) { return reason }
+                default: break
+                }
+            }
+            if case .script = configuration.hold { continue }
+            if configuration.hold == .always { continue }
+            if tracker.handle(event, at: time) { if let reason = machine.setHeld(tracker.isHeld, at: time) { return reason } }
+        }
+        if tracker.tick(at: time) { if let reason = machine.setHeld(tracker.isHeld, at: time) { return reason } }
+        return nil
+    }
+
+    /// The input read since the last look, parsed; an Esc alone is let out
+    /// once ``escapeWaitMs`` passed without the rest of a sequence.
+    func parsedEvents(at time: Int) -> [InputEvent] {
         let arrived = !pendingInput.isEmpty
         var events = parser.feed(pendingInput)
         pendingInput.removeAll()
@@ -163,21 +215,17 @@ public final class Player: @unchecked Sendable {
             events += parser.flushPendingEscape()
             escapeSince = nil
         }
-        for event in events {
-            if case .key(let code, let kind) = event, kind != .release {
-                switch code {
-                case 113, 81, 27: if let reason = machine.press(.quit, at: time) { return reason }  // q, Q, Esc
-                case 3: if let reason = machine.press(.interrupt, at: time) { return reason }  // Ctrl-C as a key (kitty protocol)
-                case 26: terminal?.suspendForeground()  // Ctrl-Z as a key: as the terminal would
-                default: break
-                }
-            }
-            if case .script = configuration.hold { continue }
-            if configuration.hold == .always { continue }
-            if tracker.handle(event, at: time) { if let reason = machine.setHeld(tracker.isHeld, at: time) { return reason } }
+        return events
+    }
+
+    /// Digits of `--ratings script:FILE` due by `time`, pressed at their moment.
+    private func applyRatedScript(upTo time: Int) {
+        guard let rated = ratingScript?.rated else { return }
+        while ratedIndex < rated.count && rated[ratedIndex].atMs <= time {
+            let (at, rating) = rated[ratedIndex]
+            ratedIndex += 1
+            _ = machine.press(.rate(rating), at: at)
         }
-        if tracker.tick(at: time) { if let reason = machine.setHeld(tracker.isHeld, at: time) { return reason } }
-        return nil
     }
 
     private func applyScript(upTo time: Int) {

@@ -39,6 +39,12 @@ public struct PlayerConfiguration: Sendable {
     public var startAt: String?
     /// Decoding limits and delay rules.
     public var decode = DecodeOptions()
+    /// Where a ladder round's ratings come from (`--ratings`).
+    public var ratings = RatingSource.ask
+    /// The safety notice counts as accepted for this run (`--accept-notice`).
+    public var acceptNotice = false
+    /// The data folder (the notice's acceptance); nil: ``Folders/data(environment:)``.
+    public var dataFolder: String?
 
     /// The defaults.
     public init() {}

@@ -32,7 +32,8 @@ public struct PlayerSession {
     /// Plays the round and returns the exit status: 0 when it ended
     /// (released, quit, end of input, time limit), 128 + the signal when
     /// interrupted or hung up, 2 when it could not start (no terminal, an
-    /// unreadable hold script or events file).
+    /// unreadable hold or ratings script or events file, a ladder round's
+    /// safety notice not accepted with no terminal to show it on).
     public func run() -> Int32 {
         var configuration = configuration
         let options = StageOptions(buffer: 16, strict: launch.strict, quiet: launch.quiet)
@@ -42,6 +43,14 @@ public struct PlayerSession {
         if case .script(let path) = configuration.hold {
             do { script = try ScriptedHold.load(path: path) } catch {
                 diagnostics.error("hold script: \(error)")
+                return 2
+            }
+        }
+
+        var ratingScript: RatingScript?
+        if case .script(let path) = configuration.ratings {
+            do { ratingScript = try RatingScript.load(path: path) } catch {
+                diagnostics.error("ratings script: \(error)")
                 return 2
             }
         }
@@ -112,7 +121,7 @@ public struct PlayerSession {
         let preloader = Preloader(stage: stage, configuration: configuration,
                                   layout: screen.layout(background: configuration.background, cellPixels: cellPixels))
         let player = Player(stage: stage, configuration: configuration, preloader: preloader, screen: screen,
-                            terminal: terminal, script: script, exactKeys: exactKeys)
+                            terminal: terminal, script: script, exactKeys: exactKeys, ratingScript: ratingScript)
 
         stage.signals = JobControl.policy(player: player, terminal: terminal, mouse: mouse, kittyKeys: exactKeys)
         // A stop must reach the player wherever it waits: on the gif buffer
@@ -142,7 +151,9 @@ public struct PlayerSession {
             if hungUp { stage.diagnostics.error("\(launch.ttyPath): the terminal hung up; the round ends") }
             stage.requestStop(.signal(hungUp ? SIGHUP : SIGINT))
         }
-        return stage.drain(failed: false)
+        let status = stage.drain(failed: false)
+        // A ladder round whose safety notice could not be shown nor accepted: nothing played.
+        return status == 0 && player.noticeUnaccepted ? 2 : status
     }
 
     /// The line said after a round whose events had nowhere to go (stdout

@@ -3,4 +3,10 @@ extension PreparedGIF: RoundGIF {
     public var section: String { record.string("section") ?? record.string("query") ?? "" }
     /// The record's query.
     public var query: String? { record.string("query") }
+    /// The record's ladder fields (nil without `ladder`).
+    public var ladderFields: LadderFields? { LadderFields(record: record) }
+    /// The record's provider.
+    public var provider: String? { record.string("provider") }
+    /// The record says `still: true`.
+    public var isStill: Bool { record.bool("still") == true }
 }

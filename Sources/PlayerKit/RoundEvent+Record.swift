@@ -23,11 +23,26 @@ extension RoundEvent {
             record.set("exposed_ms", shown.exposedMs)
             record.set("frames", shown.frames)
             record.set("completed", shown.completed)
+            shown.ladder?.write(to: record)
         case .sessionEnd(let at, let reason):
             record.set("kind", "session")
             record.set("event", "end")
             record.set("t_ms", at)
             record.set("reason", reason.rawValue)
+        case .rated(let rated):
+            record.set("kind", "rated")
+            if let provider = rated.provider { record.set("provider", provider) }
+            record.set("id", rated.id)
+            record.set("rating", rated.rating)
+            record.set("t_ms", rated.atMs)
+        case .rating(let rating):
+            record.set("kind", "rating")
+            record.set("when", rating.when.rawValue)
+            // Before: distress, then the expectancy; after: the peak, distress now, the outcome.
+            if rating.when == .after, let peak = rating.peak { record.set("peak", peak) }
+            if let suds = rating.suds { record.set("suds", suds) }
+            if rating.when == .before, let expect = rating.expectPct { record.set("expect_pct", expect) }
+            if rating.when == .after, let happened = rating.happened { record.set("happened", happened) }
         }
         return record
     }

@@ -9,6 +9,10 @@ public enum RoundEvent: Sendable, Equatable {
     case shown(Shown)
     /// The round ended at `atMs`.
     case sessionEnd(atMs: Int, reason: EndReason)
+    /// The GIF on screen was rated with a digit during play.
+    case rated(Rated)
+    /// The answers to the questions before or after a ladder round.
+    case rating(Rating)
 
     /// What a `shown` event says of one GIF.
     public struct Shown: Sendable, Equatable {
@@ -28,10 +32,12 @@ public enum RoundEvent: Sendable, Equatable {
         public var frames: Int
         /// Whether it played to its end.
         public var completed: Bool
+        /// The ladder fields of its record (nil off a ladder), written after `completed`.
+        public var ladder: LadderFields?
 
         /// A `shown` event.
         public init(id: String, section: String, query: String?, startMs: Int, endMs: Int, exposedMs: Int,
-                    frames: Int, completed: Bool) {
+                    frames: Int, completed: Bool, ladder: LadderFields? = nil) {
             self.id = id
             self.section = section
             self.query = query
@@ -40,6 +46,27 @@ public enum RoundEvent: Sendable, Equatable {
             self.exposedMs = exposedMs
             self.frames = frames
             self.completed = completed
+            self.ladder = ladder
+        }
+    }
+
+    /// What a `rated` event says: the GIF on screen and the digit pressed.
+    public struct Rated: Sendable, Equatable {
+        /// The GIF's provider, when its record names one.
+        public var provider: String?
+        /// The GIF's id.
+        public var id: String
+        /// 0 calm … 9 worst.
+        public var rating: Int
+        /// When, in ms of the session.
+        public var atMs: Int
+
+        /// A `rated` event.
+        public init(provider: String?, id: String, rating: Int, atMs: Int) {
+            self.provider = provider
+            self.id = id
+            self.rating = rating
+            self.atMs = atMs
         }
     }
 }

@@ -16,4 +16,19 @@ public protocol RoundGIF {
     /// Whether frame `index` is decoded (true), never will be (false), or may
     /// still come (nil), without waiting.
     func frameReady(_ index: Int) -> Bool?
+    /// The ladder fields of its record, for its `shown` (nil off a ladder).
+    var ladderFields: LadderFields? { get }
+    /// Its record's provider, for a `rated` event.
+    var provider: String? { get }
+    /// Shown frozen on its first frame for its whole time (`still: true`).
+    var isStill: Bool { get }
+}
+
+extension RoundGIF {
+    /// The ladder fields its `shown` carries: none, unless the GIF says.
+    public var ladderFields: LadderFields? { nil }
+    /// The provider a `rated` event names: none, unless the GIF says.
+    public var provider: String? { nil }
+    /// Shown frozen on its first frame: no, unless the GIF says.
+    public var isStill: Bool { false }
 }

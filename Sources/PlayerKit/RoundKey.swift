@@ -4,4 +4,7 @@ public enum RoundKey: Sendable, Equatable {
     case quit
     /// Ctrl-C read as a key (kitty protocol): the round ends as SIGINT ends it.
     case interrupt
+    /// A digit, 0 calm … 9 worst: rates the GIF on screen (a `rated` event)
+    /// without ending the hold (issue 15).
+    case rate(Int)
 }

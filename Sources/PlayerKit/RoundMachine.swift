@@ -45,6 +45,8 @@ public final class RoundMachine<Feed: RoundFeed> {
     /// An end found between looks (a hold change told late), given back by
     /// the next ``advance(to:)``.
     private var pendingEnd: (EndReason, Int)?
+    /// The last digit rating, to take a held digit's repeats as one press.
+    private var lastRated: (id: String, rating: Int, at: Int)?
 
     private struct Playing {
         var gif: GIF
@@ -108,7 +110,7 @@ public final class RoundMachine<Feed: RoundFeed> {
         var next: Int? = nil
         if isHeld, let current, current.pausedLeft == nil {
             // Waiting for a frame to decode: look again soon.
-            next = current.awaitingFrame ? time + 10 : current.frameStart + current.gif.delay(current.index)
+            next = current.awaitingFrame ? time + 10 : current.frameStart + delay(current.gif, current.index)
         }
         if isHeld, current == nil, let waiting { next = min(next ?? waiting.at, waiting.at) }
         return next
@@ -126,6 +128,24 @@ public final class RoundMachine<Feed: RoundFeed> {
         switch key {
         case .quit: return .quit
         case .interrupt: return .interrupted
+        case .rate(let rating):
+            // The GIF on screen (or the one a pause left): rated, the hold goes on.
+            // Played up to now first: the GIF rated is the one on screen at `time`.
+            if isHeld, pendingEnd == nil, let early = advance(to: time) {
+                pendingEnd = early
+                return nil
+            }
+            guard pendingEnd == nil, let playing = current, (0...9).contains(rating) else { return nil }
+            // A digit held down repeats: the same rating of the same GIF within
+            // half a second is that one press.
+            if let last = lastRated, last.id == playing.gif.id, last.rating == rating, time - last.at < 500 {
+                lastRated = (last.id, rating, time)
+                return nil
+            }
+            lastRated = (playing.gif.id, rating, time)
+            emit(.rated(RoundEvent.Rated(provider: playing.gif.provider, id: playing.gif.id, rating: rating,
+                                         atMs: max(time, lastAt))))
+            return nil
         }
     }
 
@@ -172,11 +192,11 @@ public final class RoundMachine<Feed: RoundFeed> {
             }
             if var playing = current, let left = playing.pausedLeft {
                 // Resume where the pause left off.
-                playing.frameStart = time - (playing.gif.delay(playing.index) - left)
+                playing.frameStart = time - (delay(playing.gif, playing.index) - left)
                 playing.pausedLeft = nil
                 current = playing
                 output(.clear)
-                output(.draw(playing.gif, frame: playing.index))
+                output(.draw(playing.gif, frame: frameOnScreen(playing)))
             }
             return nil
         }
@@ -198,7 +218,7 @@ public final class RoundMachine<Feed: RoundFeed> {
         endStall(at: time)
         emit(.hold(downMs: holdDownAt, upMs: time))
         if var playing = current {
-            playing.pausedLeft = max(0, playing.frameStart + playing.gif.delay(playing.index) - time)
+            playing.pausedLeft = max(0, playing.frameStart + delay(playing.gif, playing.index) - time)
             current = playing
         }
         output(.paused)
@@ -264,9 +284,9 @@ public final class RoundMachine<Feed: RoundFeed> {
                 lastAt = max(lastAt, time)
                 endStall(at: lastAt)
                 playing.awaitingFrame = false
-                playing.frameStart = lastAt - playing.gif.delay(playing.index)
+                playing.frameStart = lastAt - delay(playing.gif, playing.index)
             }
-            let due = playing.frameStart + playing.gif.delay(playing.index)
+            let due = playing.frameStart + delay(playing.gif, playing.index)
             let until = min(due, time)
             if let limit = configuration.timeLimitMs, exposedTotal + (until - lastAt) >= limit {
                 let end = lastAt + (limit - exposedTotal)
@@ -312,8 +332,9 @@ public final class RoundMachine<Feed: RoundFeed> {
                     continue
                 }
             }
-            let behind = playing.frameStart + playing.gif.delay(playing.index) <= time
-            if configuration.virtualClock || !behind {
+            let behind = playing.frameStart + delay(playing.gif, playing.index) <= time
+            // A still stays on its first frame, drawn once, for the GIF's whole time.
+            if (configuration.virtualClock || !behind) && !playing.gif.isStill {
                 if configuration.virtualClock {
                     output(.draw(playing.gif, frame: playing.index))
                     output(.flush)
@@ -324,7 +345,7 @@ public final class RoundMachine<Feed: RoundFeed> {
             }
             current = playing
         }
-        if drawAtEnd, let playing = current { output(.draw(playing.gif, frame: playing.index)) }
+        if drawAtEnd, let playing = current { output(.draw(playing.gif, frame: frameOnScreen(playing))) }
         updateStatus()
         return nil
     }
@@ -363,12 +384,12 @@ public final class RoundMachine<Feed: RoundFeed> {
     /// fitted again by `refitWaiting` (nil: as it is), and the status line.
     public func relayout(refitPlaying: ((GIF, Int) -> (GIF, Int)?)?, refitWaiting: (GIF) -> GIF?) {
         if refitPlaying == nil, let playing = current {
-            if isHeld { output(.draw(playing.gif, frame: playing.index)) }
+            if isHeld { output(.draw(playing.gif, frame: frameOnScreen(playing))) }
         } else if var playing = current, let refitPlaying, let (gif, index) = refitPlaying(playing.gif, playing.index) {
             playing.gif = gif
             playing.index = index
             current = playing
-            if isHeld { output(.draw(gif, frame: index)) }
+            if isHeld { output(.draw(gif, frame: gif.isStill ? 0 : index)) }
         }
         if promptShown {
             showPrompt()
@@ -382,6 +403,21 @@ public final class RoundMachine<Feed: RoundFeed> {
     }
 
     // MARK: GIFs
+
+    /// A still of one frame shows this long (a still of several shows for
+    /// the GIF's whole time, on its first frame).
+    public static var singleFrameStillMs: Int { 3000 }
+
+    /// How long frame `index` of `gif` shows: its delay, but the one frame of
+    /// a still of one frame shows ``singleFrameStillMs`` at least.
+    private func delay(_ gif: GIF, _ index: Int) -> Int {
+        let delay = gif.delay(index)
+        guard gif.isStill, index == 0, gif.frameReady(1) == false else { return delay }
+        return max(delay, Self.singleFrameStillMs)
+    }
+
+    /// The frame to draw of `playing`: its first while a still.
+    private func frameOnScreen(_ playing: Playing) -> Int { playing.gif.isStill ? 0 : playing.index }
 
     /// Whether the frame on screen is the GIF's last: its end completes the GIF.
     private func isLastFrame(_ playing: Playing) -> Bool {
@@ -454,7 +490,8 @@ public final class RoundMachine<Feed: RoundFeed> {
         gifsShown += 1
         emit(.shown(RoundEvent.Shown(
             id: playing.gif.id, section: playing.section, query: playing.gif.query, startMs: playing.startMs,
-            endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed)))
+            endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed,
+            ladder: playing.gif.ladderFields)))
         updateStatus()
     }
 }

@@ -125,6 +125,19 @@ public final class Screen {
         lastStatus = ""
     }
 
+    /// Clears the screen and shows `lines` where they are placed (the safety
+    /// notice, a rating question and its cells).
+    public func page(_ lines: [PageLine]) {
+        var out = "\u{1B}[0m\u{1B}[2J"
+        for line in lines {
+            out += "\u{1B}[\(line.row);\(line.column)H" + (line.cell ? "\u{1B}[7m" : line.dim ? "\u{1B}[2m" : "")
+                + Self.plain(line.text) + "\u{1B}[0m"
+        }
+        write(Array(out.utf8))
+        renderer?.invalidate()
+        lastStatus = ""
+    }
+
     /// Puts `text` on the last row when it changed.
     public func status(_ text: String) {
         let clean = String(Self.plain(text).prefix(max(0, columns - 1)))

@@ -38,8 +38,20 @@ struct Play: ParsableCommand {
             identical events every run. With a virtual clock an image record's "at_ms" is \
             when it arrives, so stalls replay too.
 
+            Ladder rounds (the image records carry "ladder", from giphy-pages plan --ladder): \
+            the first shows a safety notice and waits for a key (accepted once, kept in the \
+            data folder; --accept-notice for scripts). Before the first hold it asks distress \
+            now (0-9, t for 10) and how likely the feared outcome is (0-9 for 0-90 %, t for \
+            100 %); after the round the peak distress, distress now and whether it happened \
+            (y/n). One key or one click on a cell each; Esc skips one; --ratings off skips \
+            all; --ratings script:FILE answers from a file. During play a digit rates the GIF \
+            on screen (0 calm … 9 worst) without ending the hold. A record with "still": true \
+            shows its first frame for the GIF's whole time (3 s for a GIF of one frame). \
+            Letting go always blanks the picture at once. See docs/ladders.md.
+
             Exit status: 0 the round ended (released, quit, end of input, time limit); \
-            2 a fatal error (no terminal, unreadable hold script); 64 usage; 130/143 \
+            2 a fatal error (no terminal, unreadable hold or ratings script, a ladder \
+            round's notice not accepted with no terminal); 64 usage; 130/143 \
             interrupted (SIGINT or Ctrl-C, SIGTERM); 129 the terminal hung up.
             """)
 
@@ -94,6 +106,12 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("…but never a gap shorter than this.", valueName: "time"))
     var repeatGapMin = TimeSpan(seconds: 0.1)
 
+    @Option(help: ArgumentHelp("On a ladder round: ask (on the terminal), off, or script:FILE (NDJSON {\"when\":\"before\",\"suds\":7,\"expect_pct\":80}, {\"when\":\"after\",\"peak\":8,\"suds\":4,\"happened\":false}, {\"t_ms\":4200,\"rated\":8}).", valueName: "source"))
+    var ratings = RatingSource.ask
+
+    @Flag(help: "Take the ladder safety notice as read for this run (scripts); it is not kept as accepted.")
+    var acceptNotice = false
+
     @Flag(help: "Stop at the first line that is not a JSON object (exit 2).")
     var strict = false
 
@@ -133,6 +151,8 @@ struct Play: ParsableCommand {
         configuration.thresholds.firstRepeatMs = repeatStart.milliseconds
         configuration.thresholds.gapFactor = repeatGap
         configuration.thresholds.minimumGapMs = repeatGapMin.milliseconds
+        configuration.ratings = ratings
+        configuration.acceptNotice = acceptNotice
 
         var launch = PlayerLaunch()
         launch.files = files

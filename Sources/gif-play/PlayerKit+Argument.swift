@@ -17,5 +17,14 @@ extension HoldSource: ExpressibleByArgument {
     public var defaultValueDescription: String { name }
 }
 
+/// `--ratings ask|off|script:FILE` (parsed by ``RatingSource/init(argument:)``).
+extension RatingSource: ExpressibleByArgument {
+    /// Listed when a value is not one of them.
+    public static var allValueStrings: [String] { ["ask", "off", "script:FILE"] }
+
+    /// The default as shown in the help.
+    public var defaultValueDescription: String { name }
+}
+
 /// `gif-play frames --format pam|ppm|rgba`.
 extension FrameFormat: ExpressibleByArgument {}

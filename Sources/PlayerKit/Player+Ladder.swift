@@ -1,0 +1,173 @@
+import Foundation
+import LadderKit
+import SposureKit
+
+// A ladder round (issue 15), around the round itself:
+//
+//   session start ─▶ the first GIF's record comes (q, Esc, Ctrl-C end it meanwhile)
+//     └ it carries "ladder": the safety notice until accepted (<data>/notice-accepted),
+//       then the questions before (distress now, how likely) ─▶ rating event
+//   the round (the hold prompt, holds, GIFs; a digit rates the GIF on screen)
+//   session end ─▶ on a ladder round that was held: the questions after
+//     (peak, distress now, happened) ─▶ rating event
+//
+// A round without "ladder" asks nothing, and its events are what they were.
+
+extension Player {
+    /// The time on the monotonic clock, whatever clock the round keeps: a
+    /// modal screen (the notice, a question) waits for a person.
+    private var realNow: Int { Int((monotonicNanoseconds() - started) / 1_000_000) }
+
+    /// Before the round: waits for the first GIF; on a ladder round shows
+    /// the notice and asks the questions before. Returns an end when the
+    /// round ends here, nothing played.
+    func beforeTheRound() -> EndReason? {
+        let (record, end) = waitForFirstRecord()
+        if let end { return end }
+        guard let record, let name = record.string("ladder") else { return nil }
+        isLadderRound = true
+        tracker.set(held: false)  // a hold before the notice and questions is not the round's
+        if let end = notice() { return end }
+        expectation = record.string("expectation") ?? (try? LadderLibrary().load(name))?.ladder.expectation
+        switch configuration.ratings {
+        case .off: return nil
+        case .script: if let before = ratingScript?.before { rate(before) }
+        case .ask: return ask(.before)
+        }
+        return nil
+    }
+
+    /// After the round ended for `reason`: on a ladder round that was held,
+    /// the questions after (not after an interruption).
+    func afterTheRound(_ reason: EndReason) {
+        guard isLadderRound, machine.everHeld, reason != .interrupted, stage.stopReason == nil else { return }
+        switch configuration.ratings {
+        case .off: break
+        case .script: if let after = ratingScript?.after { rate(after) }
+        case .ask: _ = ask(.after)
+        }
+        screen.flush()
+    }
+
+    /// Writes the answers given (nothing when every question was skipped).
+    private func rate(_ rating: RoundEvent.Rating) {
+        guard rating.suds != nil || rating.expectPct != nil || rating.peak != nil || rating.happened != nil else { return }
+        stage.output.push(RoundEvent.rating(rating).record.serialized())
+    }
+
+    /// Whether a person can answer on the terminal.
+    private var canAsk: Bool { terminal?.canRead == true && !configuration.virtualClock }
+
+    /// The first GIF's record, nil when the input ended without one; or an
+    /// end: q, Esc, Ctrl-C or a signal while it was coming. A person's
+    /// hold meanwhile is kept for the round.
+    private func waitForFirstRecord() -> (JSONRecord?, EndReason?) {
+        guard canAsk else {
+            // Headless, or a virtual clock: wait for it (a stop closes the gif buffer).
+            return (feed.peekFirst(until: nil), nil)
+        }
+        while true {
+            if stage.stopReason != nil || terminal?.hungUp == true { return (nil, .interrupted) }
+            if let record = feed.peekFirst(until: monotonicSeconds()) { return (record, nil) }
+            if feed.isFinished { return (nil, nil) }
+            if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 20), !bytes.isEmpty { pendingInput += bytes }
+            let time = realNow
+            for event in parsedEvents(at: time) {
+                if case .key(let code, let kind) = event, kind != .release {
+                    switch code {
+                    case 113, 81, 27: return (nil, .quit)
+                    case 3: return (nil, .interrupted)
+                    case 26: terminal?.suspendForeground()
+                    default: break
+                    }
+                }
+                if configuration.hold.isByPerson { _ = tracker.handle(event, at: time) }
+            }
+            _ = tracker.tick(at: time)
+        }
+    }
+
+    /// The safety notice, until accepted: any key or click accepts it
+    /// (kept in the data folder); q, Esc or Ctrl-C end without playing.
+    /// Without a terminal to read a key from it cannot be accepted here:
+    /// the notice goes to stderr and nothing plays, unless `--accept-notice`.
+    private func notice() -> EndReason? {
+        let folder = configuration.dataFolder ?? Folders.data()
+        if configuration.acceptNotice || SafetyNotice.isAccepted(dataFolder: folder) { return nil }
+        guard terminal?.canRead == true else {
+            noticeUnaccepted = true
+            stage.diagnostics.error("a ladder round shows a safety notice first and waits for a key, and there is no "
+                + "terminal to show it on: play a ladder round on a terminal to read and accept it, or pass "
+                + "--accept-notice (scripts). The notice:")
+            for line in SafetyNotice.lines.dropLast() where !line.isEmpty { stage.diagnostics.error(line) }
+            return .quit
+        }
+        var drawn: (Int, Int)?
+        while true {
+            if stage.stopReason != nil || terminal?.hungUp == true { return .interrupted }
+            let size = terminal?.size()
+            let (columns, rows) = (size?.cols ?? screen.columns, size?.rows ?? screen.rows)
+            if drawn == nil || drawn! != (columns, rows) {
+                drawn = (columns, rows)
+                let width = SafetyNotice.lines.map(\.count).max() ?? 0
+                let left = max(1, (columns - width) / 2 + 1), top = max(1, (rows - SafetyNotice.lines.count) / 2 + 1)
+                screen.page(SafetyNotice.lines.enumerated().map { PageLine(row: top + $0.offset, column: left, text: $0.element) })
+                screen.flush()
+            }
+            if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 50), !bytes.isEmpty { pendingInput += bytes }
+            for event in parsedEvents(at: realNow) {
+                switch event {
+                case .key(let code, let kind) where kind != .release:
+                    switch code {
+                    case 113, 81, 27: return .quit
+                    case 3: return .interrupted
+                    case 26: terminal?.suspendForeground()
+                    default:
+                        SafetyNotice.accept(dataFolder: folder, at: Self.isoNow())
+                        return nil
+                    }
+                case .mouse(_, _, _, true):
+                    SafetyNotice.accept(dataFolder: folder, at: Self.isoNow())
+                    return nil
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// Asks the questions of `when` on the terminal and writes the answers
+    /// given. Returns `quit` (q before the round: it ends without playing)
+    /// or `interrupted` (Ctrl-C, a signal); after the round q only stops the questions.
+    private func ask(_ when: RoundEvent.Rating.When) -> EndReason? {
+        guard canAsk else { return nil }
+        var form = RatingForm(when)
+        var drawn: (Int, Int, Int)?
+        defer { rate(form.rating) }
+        var asked = 0
+        while form.current != nil {
+            if stage.stopReason != nil || terminal?.hungUp == true { return .interrupted }
+            let size = terminal?.size()
+            let (columns, rows) = (size?.cols ?? screen.columns, size?.rows ?? screen.rows)
+            let page = form.page(columns: columns, rows: rows, expectation: expectation)
+            if drawn == nil || drawn! != (columns, rows, asked) {
+                drawn = (columns, rows, asked)
+                screen.page(page.lines)
+                screen.flush()
+            }
+            if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 50), !bytes.isEmpty { pendingInput += bytes }
+            for event in parsedEvents(at: realNow) where form.current != nil {
+                // The cells of the question asked now (keys typed ahead answer the next ones).
+                let page = asked == drawn?.2 ? page : form.page(columns: columns, rows: rows, expectation: expectation)
+                switch form.take(event, row: page.row, rowLine: page.rowLine) {
+                case .next: asked += 1
+                case .quit: return when == .before ? .quit : nil
+                case .interrupt: return .interrupted
+                case .ignored: if case .key(26, let kind) = event, kind != .release { terminal?.suspendForeground() }
+                }
+            }
+        }
+        tracker.set(held: false)  // keys and clicks of the questions are not a hold
+        return nil
+    }
+}
