@@ -14,6 +14,10 @@ final class FakeGIF: RoundGIF {
     let delays: [Int]
     /// Frames decoded so far; the frames end once all are.
     var decoded: Int
+    /// A ladder round's fields, its provider, and whether it is a still (issue 15).
+    var ladderFields: LadderFields?
+    var provider: String?
+    var isStill = false
 
     init(_ id: String, delays: [Int], section: String = "spiders", query: String? = nil, decoded: Int? = nil) {
         self.id = id
