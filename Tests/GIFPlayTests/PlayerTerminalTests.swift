@@ -10,6 +10,7 @@
 // anything took.
 
 import Foundation
+import PlayerKit
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -952,6 +953,67 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
     }
 
     // MARK: Remote text
+
+    // MARK: Ladder rounds (issue 15)
+
+    /// The notice once (a key accepts it, kept in the data folder), the
+    /// questions before by key and by click, a digit during play, the
+    /// questions after (Esc skips one); a second round shows no notice.
+    @Test func aLadderRoundShowsTheNoticeOnceAndAsksByKeyAndByClick() throws {
+        try withTemporaryDirectory { folder in
+            let ladder = #""provider":"giphy","ladder":"spiders","rung":2,"rung_suds":10"#
+            let environment = ["SPOSURE_DATA": folder.path, "SPOSURE_CONFIG": folder.path]
+            let session = try start(arguments: ["--hold", "mouse"], frames: 40, recordFields: ladder,
+                                    environment: environment, in: folder)
+            defer { session.pty.close() }
+            #expect(session.pty.waitFor("not a treatment"), "the notice: \(Bytes.excerpt(session.pty.bytes))")
+            var mark = session.pty.count
+            session.pty.type("x")
+            #expect(session.pty.waitFor("How distressed are you now?", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
+            #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("notice-accepted").path))
+            mark = session.pty.count
+            session.pty.type("7")
+            #expect(session.pty.waitFor("How likely", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
+            // A click on the cell of 80 %.
+            var form = RatingForm(.before)
+            form.answer(7)
+            let page = form.page(columns: 80, rows: 24, expectation: nil)
+            let cell = page.row.cells[8]
+            mark = session.pty.count
+            session.pty.type("\(esc)[<0;\(cell.column + 1);\(page.rowLine)M\(esc)[<0;\(cell.column + 1);\(page.rowLine)m")
+            #expect(session.pty.waitFor("hold the mouse button", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
+            session.holdUntilFirstFrame()
+            session.pty.type("8")
+            #expect(session.waitForEvent { $0.contains("\"kind\":\"rated\"") }, "\(session.events)")
+            mark = session.pty.count
+            session.pty.type("\(esc)[<0;5;5m")
+            #expect(session.pty.waitFor("peak distress", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
+            session.pty.type("9")
+            #expect(session.pty.waitFor("How distressed are you now?", after: mark))
+            session.pty.type("\(esc)")
+            #expect(session.pty.waitFor("Did it happen: ", after: mark), "the built-in ladder's expectation: \(Bytes.excerpt(session.pty.bytes))")
+            session.pty.type("n")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            let lines = result.stdoutLines
+            #expect(lines.contains(#"{"kind":"rating","when":"before","suds":7,"expect_pct":80}"#), "\(lines)")
+            #expect(lines.contains(#"{"kind":"rating","when":"after","peak":9,"happened":false}"#), "\(lines)")
+            #expect(lines.contains { $0.hasPrefix(#"{"kind":"rated","provider":"giphy","id":"g1","rating":8,"t_ms":"#) }, "\(lines)")
+            #expect(lines.last?.contains("\"when\":\"after\"") == true, "after the session end: \(lines)")
+            expectRestored(session.pty.bytes)
+
+            // Accepted once: the next ladder round goes straight to the questions; q there quits.
+            let again = try start(arguments: ["--hold", "mouse"], recordFields: ladder, environment: environment, in: folder)
+            defer { again.pty.close() }
+            #expect(again.pty.waitFor("How distressed are you now?"), "\(Bytes.excerpt(again.pty.bytes))")
+            #expect(!Bytes.contains("not a treatment", in: again.pty.bytes))
+            again.pty.type("q")
+            let quit = again.finish()
+            #expect(quit.exitCode == 0, "\(quit)")
+            expectEnd(quit.stdoutLines, reason: "quit", held: false)
+            #expect(!quit.stdoutLines.contains { $0.contains("\"shown\"") || $0.contains("\"rating\"") }, "\(quit.stdoutLines)")
+        }
+    }
 
     @Test func escapeSequencesInTitlesAndSectionsNeverReachTheScreen() throws {
         try withTemporaryDirectory { folder in
