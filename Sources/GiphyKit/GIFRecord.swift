@@ -81,6 +81,6 @@ public enum GIFRecord {
     /// A title with terminal escape sequences and control characters removed
     /// (remote text reaches terminals), white space folded, the length capped.
     public static func cleanTitle(_ title: String) -> String {
-        String(TerminalText.strip(title).prefix(200))
+        String(RemoteText.strip(title).prefix(200))
     }
 }

@@ -66,9 +66,17 @@ extension Player {
             // Headless, or a virtual clock: wait for it (a stop closes the gif buffer).
             return (feed.peekFirst(until: nil), nil)
         }
+        let began = monotonicSeconds()
+        var told = false
         while true {
             if stage.stopReason != nil || terminal?.hungUp == true { return (nil, .interrupted) }
             if let record = feed.peekFirst(until: monotonicSeconds()) { return (record, nil) }
+            if !told && monotonicSeconds() - began > 0.3 {
+                // A slow network: say what is happening rather than show nothing.
+                told = true
+                screen.message("loading the first GIF… (q to quit)")
+                screen.flush()
+            }
             if feed.isFinished { return (nil, nil) }
             if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 20), !bytes.isEmpty { pendingInput += bytes }
             let time = realNow

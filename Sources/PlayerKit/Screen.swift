@@ -154,5 +154,5 @@ public final class Screen {
 
     /// `text` without escape sequences or control characters: remote titles
     /// and sections reach the screen only this way.
-    public static func plain(_ text: String) -> String { TerminalText.strip(text) }
+    public static func plain(_ text: String) -> String { RemoteText.strip(text) }
 }

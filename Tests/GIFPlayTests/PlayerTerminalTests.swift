@@ -400,6 +400,24 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
+    /// While the first GIF is still coming (a slow network), the screen says
+    /// so instead of staying blank; the prompt comes with the GIF, q quits meanwhile.
+    @Test func whileTheFirstGIFIsComingTheScreenSaysSo() throws {
+        try withTemporaryDirectory { folder in
+            let path = try PlayGIF.write(PlayGIF.animated(delays: [5, 5]), "g.gif", in: folder)
+            let pty = try PseudoTerminal(cols: 80, rows: 24, answers: [da1Answer])
+            let process = try StageProcess("gif-play", arguments: ["--tty", pty.slavePath, "--renderer", "truecolor"],
+                                           unsetEnvironment: ["NO_COLOR"], stdin: [], keepStdinOpen: true)
+            #expect(pty.waitFor("loading the first GIF… (q to quit)"), "\(Bytes.excerpt(pty.bytes))")
+            #expect(!Bytes.contains("hold the mouse button or SPACE to begin", in: pty.bytes))
+            process.feed(Array((imageRecord(id: "g1", path: path) + "\n").utf8))
+            #expect(pty.waitFor("hold the mouse button or SPACE to begin"), "\(Bytes.excerpt(pty.bytes))")
+            pty.type("q")
+            let result = process.wait(timeout: 60)
+            #expect(result.exitCode == 0, "\(result)")
+        }
+    }
+
     @Test func withNoAnswerToTheQueriesItStillPlays() throws {
         try withTemporaryDirectory { folder in
             // Answers nothing: the player gives up on the queries after its short wait.
