@@ -151,6 +151,44 @@ import TestSupport
         }
     }
 
+    /// Issue 15: `record --ladder` plays the ladder's rung through all five
+    /// stages (the records carry the ladder, score keeps it) and `replay`
+    /// gives the identical score without a key.
+    @Test func aLadderRoundRecordsItsRungAndReplaysIdentically() throws {
+        let fake = try FakeKlipy()
+        defer { fake.stop() }
+        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
+        gif.control(delay: 50)
+        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 16))
+        gif.control(delay: 50)
+        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 16))
+        gif.trailer()
+        fake.serveMedia(gif.bytes)
+        fake.set("house spider", count: 6)
+        try withTemporaryDirectory { folder in
+            let dir = folder.path
+            try Data(#"{"t_ms":0,"down":true}\#n{"t_ms":3000,"down":false}\#n"#.utf8).write(to: folder.appendingPathComponent("hold.ndjson"))
+            let environment = [
+                "KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
+                "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data", "XDG_CONFIG_HOME": dir + "/config",
+                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
+            ]
+            let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson", "--ladder", "spiders",
+                                                 "--rung", "6", "--max-results", "6", dir + "/run"], environment: environment)
+            #expect(recorded.status == 0, "\(recorded.err)")
+            let pages = try String(contentsOfFile: dir + "/run/pages.ndjson", encoding: .utf8)
+            #expect(pages.contains(#""query":"house spider""#) && pages.contains(#""ladder":"spiders","rung":6"#), "\(pages)")
+            let events = try String(contentsOfFile: dir + "/run/events.ndjson", encoding: .utf8)
+            #expect(events.contains(#""ladder":"spiders","rung":6"#), "\(events)")
+            let saved = try String(contentsOfFile: dir + "/run/score.json", encoding: .utf8)
+            #expect(saved.contains(#""ladder":{"#) && saved.contains(#""exposed_ms":3000"#), "\(saved)")
+
+            let replay = try script("replay", [dir + "/run"], environment: ["SPOSURE_DATA": dir + "/data2", "XDG_CONFIG_HOME": dir + "/config"])
+            #expect(replay.status == 0, "\(replay.err)")
+            #expect(replay.out == saved, "no key, the identical score")
+        }
+    }
+
     @Test(arguments: ["play", "carousel", "record"])
     func theLiveScriptsNameBothProvidersInTheirHelp(_ name: String) throws {
         let result = try script(name, ["--help"])
