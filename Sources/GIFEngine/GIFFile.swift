@@ -9,9 +9,15 @@ import Darwin
 enum GIFFile {
     /// The file at `path`, read straight into a ``ByteSource`` (no copy on the way).
     static func source(path: String, maxBytes: Int) throws(GIFError) -> ByteSource {
-        // Without blocking: opening a FIFO blocks until a writer comes, maybe
-        // forever. What is not a regular file is refused below, unread.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        // Only a regular file is opened: opening a FIFO blocks until a writer
+        // comes, maybe forever, and opening a device can act (a watchdog
+        // arms, a tty becomes the controlling terminal). Opened without
+        // blocking and checked again, should it change in between.
+        var named = stat()
+        if stat(path, &named) == 0 && (named.st_mode & S_IFMT) != S_IFREG {
+            throw GIFError(.unreadable, "cannot read \(path): not a regular file")
+        }
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
             let reason = String(cString: strerror(code))

@@ -65,7 +65,9 @@ public struct APIAccess: Sendable {
     public func displayURL(_ page: PageRequest) -> String {
         switch provider {
         case .giphy: return page.displayURL(base: base)
-        case .klipy: return KlipyAPI.url(page, base: base, key: "REDACTED", customerID: customerID)
+        // The customer id is no secret, but a stable id of this install: it
+        // stays out of messages, records and the cache's names too.
+        case .klipy: return KlipyAPI.url(page, base: base, key: "REDACTED", customerID: customerID.isEmpty ? "" : "REDACTED")
         }
     }
 
@@ -85,6 +87,7 @@ public struct APIAccess: Sendable {
             let escaped = PageRequest.escape(key)
             if escaped != key { text = text.replacingOccurrences(of: escaped, with: "REDACTED") }
         }
+        if customerID.count >= 8 { text = text.replacingOccurrences(of: customerID, with: "REDACTED") }
         return KlipyAPI.redactedPath(redactedURL(text))
     }
 

@@ -91,7 +91,9 @@ public struct PageRequest: Sendable, Equatable {
         let section = record.string("section") ?? query ?? endpoint.rawValue
         let rating = record.string("rating") ?? "g", lang = record.string("lang") ?? "en"
         if provider == .klipy {
-            let page = try Self.whole(record, "page", in: 1...Int.max, rule: "≥ 1", record: "a Klipy page record")
+            // Bounded, so that (page - 1) × per_page and the ranks after it cannot overflow.
+            let page = try Self.whole(record, "page", in: 1...Self.maxKlipyPage, rule: "from 1 to \(Self.maxKlipyPage)",
+                                      record: "a Klipy page record")
             let perPage = try Self.whole(record, "per_page", in: 1...GIFProvider.klipy.maxLimit,
                                          rule: "from 1 to \(GIFProvider.klipy.maxLimit)", record: "a Klipy page record")
             let limit = record.has("limit") ? record.int("limit") : perPage
@@ -109,6 +111,9 @@ public struct PageRequest: Sendable, Equatable {
         self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section,
                   offset: offset, limit: limit, rating: rating, lang: lang, total: record.int("total"))
     }
+
+    /// The highest Klipy page number taken (a million GIFs at 50 a page is far past any list).
+    public static let maxKlipyPage = 1_000_000
 
     /// The whole number at `key` within `range`, or the error that says what
     /// is there instead: absent, not a number (`"0"` is a string), or out of range.

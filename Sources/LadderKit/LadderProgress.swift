@@ -72,16 +72,22 @@ public struct LadderProgress: Sendable, Equatable {
             guard round.at >= mastered else { return }
             retests[round.rung, default: []].append(round.at)
             if let after = round.sudsAfter, after >= rules.returnOfFearSuds {
-                masteredOn[round.rung] = nil
-                retests[round.rung] = nil
+                // That rung and every rung above it, climbed from it, are to
+                // be mastered again: no re-test above where the ladder goes back to.
+                for number in Array(masteredOn.keys) where number >= round.rung {
+                    masteredOn[number] = nil
+                    retests[number] = nil
+                }
                 complete = false
                 move(to: round.rung, at: round.at, why: "fear came back on the re-test of rung \(round.rung) (distress after \(after) ≥ \(rules.returnOfFearSuds))")
             }
             return
         }
-        if round.rung != rung {
-            move(to: round.rung, at: round.at, why: "rung \(round.rung) was played (--rung)")
-        }
+        // A round played with --rung on another rung is kept in the history
+        // but does not move the ladder: the rules step one rung at a time from
+        // where they put the person (a single try of rung 9 from rung 2 would
+        // otherwise leave the next round on rung 9).
+        guard round.rung == rung else { return }
         sinceArrival.append(round)
         let counted = sinceArrival.filter { $0.counts(rules) }
         if counted.count >= rules.stepUpRounds, counted.suffix(rules.stepUpRounds).allSatisfy({ $0.endedCalm(rules) }) {

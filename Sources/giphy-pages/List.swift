@@ -105,7 +105,14 @@ extension GiphyPages {
             let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
             // Every API whose key is set; a page of another says so once and becomes a no_key record.
             var accesses: [GIFProvider: APIAccess] = [:]
-            for provider in GIFProvider.allCases where provider.key(in: ProcessInfo.processInfo.environment) != nil {
+            let keyed = GIFProvider.allCases.filter { $0.key(in: ProcessInfo.processInfo.environment) != nil }
+            if api.apiURL != nil && keyed.count > 1 {
+                // One address for two APIs would send each key to the other's server.
+                stage.diagnostics.error("--api-url names one API's address, and both GIPHY_API_KEY and KLIPY_API_KEY are set: "
+                    + "give each its own with GIPHY_API_URL and KLIPY_API_URL instead")
+                throw ExitCode(64)
+            }
+            for provider in keyed {
                 let customerID = provider == .klipy ? DataFolder.customerID(in: api.dataFolder) : ""
                 accesses[provider] = try? APIAccess(provider: provider, apiURL: api.apiURL, customerID: customerID)
             }

@@ -347,6 +347,34 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    /// Review fix (issue 16 #2): with nothing in flight and no input coming
+    /// (an upstream that follows), a reader downstream that went away was
+    /// noticed only when upstream wrote again; now at once.
+    @Test func aClosedReaderStopsTheStageWhileItWaitsForInput() throws {
+        try withWorld { world in
+            world.server.route("/a.gif", response: .ok(TestGIF.onePixel))
+            let stage = try StageProcess("fetch-images", arguments: ["--cache", world.cache.path, "--quiet"],
+                                         environment: world.environment, unsetEnvironment: world.unset,
+                                         stdin: Array((gifLine(id: "a", url: world.server.url("/a.gif")) + "\n").utf8),
+                                         keepStdinOpen: true, closeStdoutAfterLines: 1)
+            let result = stage.wait(timeout: 30)
+            #expect(!result.timedOut)
+            #expect(result.exited && result.exitCode == 0, "\(result)")
+        }
+    }
+
+    /// Review fix: a `file://` URL naming a device is refused without being
+    /// opened (opening one can act: a watchdog arms, a tty becomes the controlling terminal).
+    @Test func aDeviceIsNotOpened() throws {
+        try withWorld { world in
+            let input = [gifLine(id: "dev", url: "file:///dev/null")]
+            let result = try world.run(["--quiet", "--allow-file"], lines: input)
+            #expect(result.exitCode == 1)
+            let record = try OutputRecord(try #require(result.stdoutLines.first))
+            #expect(record.string("error") == "file:///dev/null is not a regular file (it is not read)")
+        }
+    }
+
     @Test func redirectLoopBecomesTooManyRedirects() throws {
         try withWorld { world in
             world.server.route("/loop", response: .redirect(to: world.server.url("/loop")))

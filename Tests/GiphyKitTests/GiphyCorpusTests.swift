@@ -646,6 +646,16 @@ struct PageRequestTests {
             == #"a page record's "limit" must be a whole number from 1 to 100"#)
     }
 
+    /// Review fix: a Klipy page past any list overflowed (page - 1) × per_page and crashed the lister.
+    @Test func aKlipyPageNumberTooLargeIsRefusedNotACrash() {
+        do {
+            _ = try request(#"{"kind":"page","provider":"klipy","endpoint":"trending","page":9223372036854775807,"per_page":50}"#)
+            Issue.record("accepted")
+        } catch {
+            #expect("\(error)" == "a Klipy page record needs \"page\" from 1 to 1000000, not 9223372036854775807")
+        }
+    }
+
     @Test func invalidPageRecordsAreRefused() {
         refused(#"{"kind":"page","offset":0,"limit":50}"#)
         refused(#"{"kind":"page","endpoint":"random","offset":0,"limit":50}"#)

@@ -113,10 +113,30 @@ struct LadderProgressTests {
         #expect(state.steps.count == 1)
     }
 
-    @Test func aRungPlayedWithRungMovesTheLadder() {
-        let state = progress([calm(5, on: 0)])
-        #expect(state.rung == 5)
-        #expect(state.steps.last?.why == "rung 5 was played (--rung)")
+    /// Review of issue 15: a round played with --rung on another rung moved
+    /// the ladder there, so one try of rung 9 from rung 2 left the next
+    /// automatic round on rung 9. It is kept, and the ladder stays.
+    @Test func aRungPlayedWithRungDoesNotMoveTheLadder() {
+        let state = progress([fled(9, on: 0), fled(9, on: 1), calm(5, on: 2), calm(5, on: 3)])
+        #expect(state.rung == 1)
+        #expect(state.steps.isEmpty)
+        // The current rung's own rounds still step it, one rung at a time.
+        #expect(progress([calm(7, on: 0), calm(1, on: 1), calm(1, on: 2)]).rung == 2)
+    }
+
+    @Test func fearComingBackClearsTheMasteryOfEveryRungAboveIt() {
+        // Rungs 1, 2 and 3 mastered on days 1, 3 and 5; the ladder is on rung 4.
+        var rounds: [LadderRound] = []
+        for rung in 1...3 { rounds += [calm(rung, on: Double(rung * 2 - 1) - 0.5), calm(rung, on: Double(rung * 2 - 1))] }
+        var state = progress(rounds)
+        #expect(state.rung == 4)
+        var retest = calm(1, on: 8)
+        retest.retest = true
+        retest.sudsAfter = 6
+        state = progress(rounds + [retest])
+        #expect(state.rung == 1)
+        // No re-test of rungs 2 or 3 above where the ladder went back to.
+        #expect(state.dueRetests(now: day(60), rules: rules).isEmpty)
     }
 
     @Test func aRetestIsDueAfterSevenAndAfterTwentyEightDays() {
@@ -139,7 +159,8 @@ struct LadderProgressTests {
         let state = progress(base + [back])
         #expect(state.rung == 1)
         #expect(state.masteredOn[1] == nil)
-        #expect(state.masteredOn[2] == day(3))
+        // Rung 2 was climbed from rung 1: it is to be mastered again too.
+        #expect(state.masteredOn[2] == nil)
         #expect(state.steps.last?.why == "fear came back on the re-test of rung 1 (distress after 5 ≥ 5)")
         var held = back
         held.sudsAfter = 4

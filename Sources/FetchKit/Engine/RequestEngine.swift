@@ -241,8 +241,13 @@ public final class RequestEngine<Client: RequestClient> {
                     continue
                 }
                 if !inputDone && room > 0 {
-                    let batch = stage.input.popBatch(max: room)
-                    if batch.isEmpty { inputDone = true }
+                    // Waits in slices: a reader downstream that is gone (the
+                    // round ended) stops the stage though no input comes.
+                    let batch = stage.input.popBatch(max: room, until: monotonicSeconds() + 0.2)
+                    if batch.isEmpty {
+                        if stage.input.isFinished { inputDone = true } else { stage.noticeClosedOutput() }
+                        continue
+                    }
                     admit(batch)
                     continue
                 }
@@ -348,7 +353,7 @@ public final class RequestEngine<Client: RequestClient> {
         // stopped (a redirect to a refused scheme) keeps state that makes it
         // refuse the options of every later transfer (issue 16 #1).
         if result == CURLE_OK { idleHandles.append(running.easy) }
-        activePerHost[job.host, default: 1] -= 1
+        release(host: job.host)
         if stage.diagnostics.verbose {
             let status = running.easy.responseCode
             let answer = result == CURLE_OK ? "HTTP \(status)" : "libcurl \(CurlError(code: result))"
@@ -377,6 +382,13 @@ public final class RequestEngine<Client: RequestClient> {
         }
     }
 
+    /// One transfer to `host` fewer; a host with none is forgotten (the map
+    /// stays as small as the transfers in flight).
+    private func release(host: String) {
+        let left = activePerHost[host, default: 1] - 1
+        activePerHost[host] = left > 0 ? left : nil
+    }
+
     /// Ends every job in flight whose deadline has passed: its error record
     /// goes out now, so the records after it in the order are held no longer.
     private func enforceDeadlines() {
@@ -386,7 +398,7 @@ public final class RequestEngine<Client: RequestClient> {
             guard let deadline = running.job.deadline, deadline <= now else { continue }
             active.removeValue(forKey: handle)
             multi.remove(running.easy)  // stopped mid-transfer: not reused
-            activePerHost[running.job.host, default: 1] -= 1
+            release(host: running.job.host)
             client.discard(running.transfer)
             stage.diagnostics.trace("--max-time passed: \(client.describe(running.job))")
             client.fail(running.job, deadlineFailure(running.job))

@@ -151,12 +151,11 @@ extension ImageFetchClient {
     /// is. It is opened without blocking, so a FIFO (whose open waits for a
     /// writer forever) or a device never holds the stage (issue 16 #5).
     static func unreadableLocalFile(_ path: String, url: String) -> FetchFailure? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        // A missing or unreadable file is left to libcurl, which says so.
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        // Looked at, never opened: opening a device can act (a watchdog
+        // arms, a tty becomes the controlling terminal). A missing or
+        // unreadable file is left to libcurl, which says so.
         var status = stat()
-        guard fstat(fd, &status) == 0 else { return nil }
+        guard stat(path, &status) == 0 else { return nil }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return nil
         case S_IFDIR: return FetchFailure("not_gif", "\(RemoteText.visible(url)) is a folder, not a GIF file")

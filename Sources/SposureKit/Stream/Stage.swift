@@ -53,6 +53,8 @@ public final class Stage: @unchecked Sendable {
     /// upstream closes it (a pipeline's Ctrl-C stops every stage, and each
     /// flushes what it had), never longer than this.
     public static let drainLimit = 2.0
+    /// The most lines the reader drains after a signal.
+    public static let drainLineLimit = 10_000
 
     private let inputFD: Int32
     private let outputFD: Int32
@@ -229,12 +231,14 @@ public final class Stage: @unchecked Sendable {
         var failedStrict = false
         var more = true
         var drainUntil: Double?
+        var drained = 0
         while more && !failedStrict {
             if let until = drainUntil {
                 // Draining after a signal: what upstream still writes, until
-                // it closes stdin or the time is up.
+                // it closes stdin, the time is up, or enough lines came (each
+                // one is held until the stage writes them all).
                 let left = Int((until - monotonicSeconds()) * 1000)
-                guard left > 0, waitForInput(milliseconds: left) else { break }
+                guard left > 0, drained < Self.drainLineLimit, waitForInput(milliseconds: left) else { break }
             } else if stopReason != nil || !waitForInput(milliseconds: -1) {
                 guard case .signal = stopReason, drainsInputOnStop else { break }
                 drainUntil = monotonicSeconds() + Self.drainLimit
@@ -269,7 +273,9 @@ public final class Stage: @unchecked Sendable {
                 lock.lock()
                 linesSeen = batch.last!.line
                 lock.unlock()
-                input.push(contentsOf: batch)
+                if drainUntil != nil { drained += batch.count }
+                // Nobody takes what comes after a stop closed the queue.
+                if !input.push(contentsOf: batch) { break }
                 batch.removeAll(keepingCapacity: true)
             }
         }
