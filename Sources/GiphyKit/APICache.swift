@@ -37,7 +37,8 @@ public struct APICache: Sendable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let age = now - Double(info.st_mtim.tv_sec) - Double(info.st_mtim.tv_nsec) / 1e9
-        guard age < ttl, let data = FileManager.default.contents(atPath: path) else { return nil }
+        // An answer dated in the future (a clock set back) is not taken as fresh forever.
+        guard age >= 0, age < ttl, let data = FileManager.default.contents(atPath: path) else { return nil }
         return [UInt8](data)
     }
 

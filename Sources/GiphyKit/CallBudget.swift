@@ -100,8 +100,13 @@ public final class CallBudget {
     }
 
     private func drain(_ state: (used: Double, at: Double), now: Double) -> (used: Double, at: Double) {
-        let elapsed = max(0, now - state.at)
-        return (max(0, state.used - elapsed * Double(calls) / period), max(now, state.at))
+        // A time ahead of now (the clock set back, a hand-edited file) is
+        // taken as now, so the allowance always drains; a count past any
+        // sense (a damaged file) as a full bucket.
+        let at = min(state.at, now)
+        let used = state.used.isFinite ? min(max(0, state.used), Double(calls) * 2) : Double(calls)
+        let elapsed = max(0, now - at)
+        return (max(0, used - elapsed * Double(calls) / period), now)
     }
 
     /// Seconds until `used` has drained to `calls - 1`.

@@ -126,6 +126,7 @@ final class PageListClient {
     /// The `gif` records of an answer kept in the API cache, when there is a fresh one.
     private func cachedAnswer(_ page: PageRequest, access: APIAccess) -> GiphyResponse.Page? {
         let url = access.cacheKey(page)
+        if asked.count >= 100_000 { asked.removeAll() }  // bounded: --follow asks the same pages for ever
         guard let cache = configuration.cache, asked.insert(url).inserted,
               let body = cache.read(provider: page.provider, url: url) else { return nil }
         if case .page(let answer) = interpret(page, status: 200, body: body, access: access) { return answer }

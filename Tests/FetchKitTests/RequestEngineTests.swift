@@ -236,6 +236,20 @@ private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"
         #expect(monotonicSeconds() - started >= 0.9)
     }
 
+    /// Review fix: a server's Retry-After of billions of seconds overflowed
+    /// the nanosecond clock and crashed the stage; it is bounded, and past
+    /// the record's deadline the failure comes at once.
+    @Test func anAbsurdRetryAfterIsBoundedNotACrash() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/later", response: HTTPTestServer.Response(status: 429, headers: [("Retry-After", "99999999999")], body: []))
+        let (lines, _) = try runEngine(req("/later"), server: server,
+                                       limits: RequestLimits(concurrency: 1, retry: RetryPolicy(backoff: Backoff(base: 0.01)), maxTime: 5))
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""code":"rate_limited""#) == true)
+        #expect(server.requestCount(for: "/later") == 1)
+    }
+
     @Test func aPausedGateStartsNothingUntilItOpens() throws {
         let server = try HTTPTestServer()
         defer { server.stop() }

@@ -208,6 +208,13 @@ final class StderrTerminal {
 }
 
 @Suite struct UnitsTests {
+    /// Review fix: `--max-time 30000000000` was taken and overflowed the clock's nanoseconds.
+    @Test func aTimeSpanIsAtMostAYear() {
+        #expect(TimeSpan(argument: "8760h")?.seconds == 365.0 * 86_400)
+        #expect(TimeSpan(argument: "8761h") == nil)
+        #expect(TimeSpan(argument: "30000000000") == nil)
+    }
+
     @Test func parsesByteCounts() {
         #expect(ByteCount(argument: "123")?.bytes == 123)
         #expect(ByteCount(argument: "512KB")?.bytes == 512_000)

@@ -322,7 +322,7 @@ public final class RequestEngine<Client: RequestClient> {
     private func start(_ job: Client.Job) {
         job.attempts += 1
         if job.deadline == nil, let maxTime = limits.maxTime {
-            job.deadline = monotonicNanoseconds() + UInt64(maxTime * 1e9)
+            job.deadline = monotonicNanoseconds() + Self.nanoseconds(maxTime)
         }
         guard let easy = idleHandles.popLast() ?? CurlEasy() else {
             return client.fail(job, FetchFailure("transfer", "libcurl could not make a handle"))
@@ -369,17 +369,23 @@ public final class RequestEngine<Client: RequestClient> {
             client.discard(running.transfer)
             let retryAfter = running.easy.info(offset: CURLINFO_RETRY_AFTER)
             if failure.transient, let delay = limits.retry.delay(attempts: job.attempts, waited: job.waited, retryAfter: retryAfter),
-               job.deadline.map({ monotonicNanoseconds() + UInt64(delay * 1e9) < $0 }) ?? true {
+               job.deadline.map({ monotonicNanoseconds() + Self.nanoseconds(delay) < $0 }) ?? true {
                 client.noteRetry()
                 stage.diagnostics.trace("\(failure.code): retry in \(String(format: "%.2f", delay))s: \(client.describe(job))")
                 job.waited += delay
-                job.notBefore = monotonicNanoseconds() + UInt64(delay * 1e9)
+                job.notBefore = monotonicNanoseconds() + Self.nanoseconds(delay)
                 retrying.append(job)
             } else {
                 stage.diagnostics.trace("\(failure.code): no retry: \(client.describe(job))")
                 client.fail(job, failure)
             }
         }
+    }
+
+    /// `seconds` as nanoseconds, at most a year's (a server's Retry-After or
+    /// an option can name any number).
+    private static func nanoseconds(_ seconds: Double) -> UInt64 {
+        UInt64(min(max(0, seconds), 365 * 86_400) * 1e9)
     }
 
     /// One transfer to `host` fewer; a host with none is forgotten (the map
@@ -414,7 +420,7 @@ public final class RequestEngine<Client: RequestClient> {
     private func pollTimeout(pause: Double) -> Int {
         var timeout = stage.diagnostics.isTerminal || !active.isEmpty ? 100 : 1000
         if sequencer.hasPending { timeout = 5 }
-        if pause > 0 { timeout = min(timeout, Int(pause * 1000) + 1) }
+        if pause > 0 { timeout = min(timeout, Int(min(pause, 3600) * 1000) + 1) }
         if limits.maxTime != nil, let soonest = active.values.compactMap(\.job.deadline).min() {
             let now = monotonicNanoseconds()
             timeout = min(timeout, soonest > now ? Int((soonest - now) / 1_000_000) + 1 : 0)

@@ -63,9 +63,14 @@ public struct TimeSpan: Sendable, Equatable, CustomStringConvertible {
         case "h": scale = 3600
         default: return nil
         }
-        guard let value = Double(digits), value >= 0 else { return nil }
+        // At most a year: every span is a timeout, a delay or a limit, and a
+        // larger one would overflow the clocks' nanoseconds.
+        guard let value = Double(digits), value >= 0, value * scale <= Self.longest else { return nil }
         seconds = value * scale
     }
+
+    /// The longest span taken, in seconds: a year.
+    public static let longest = 365.0 * 86_400
 
     /// Whole milliseconds.
     public var milliseconds: Int { Int((seconds * 1000).rounded()) }
