@@ -10,23 +10,27 @@ public enum HistoryCSV {
 
     /// The CSV text of `entries`.
     public static func text(_ entries: [HistoryEntry]) -> String {
-        var rows = [columns.joined(separator: ",")]
-        for entry in entries {
-            let date = entry.date ?? ""
-            let time = entry.at.count >= 19 ? String(entry.at.dropFirst(11).prefix(8)) : ""
-            func seconds(_ ms: Int) -> String { String(format: "%.1f", Double(ms) / 1000) }
-            func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "" }
-            let fields: [String] = [
-                date, time, entry.ladder?.ladder ?? "", optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
-                entry.ladder.map { $0.retest ? "yes" : "no" } ?? "",
-                seconds(entry.exposedMs), seconds(entry.longestHoldMs), "\(entry.holds)", "\(entry.gifsShown)", "\(entry.points)",
-                optional(entry.distress?.before ?? entry.ratings.sudsBefore), optional(entry.ratings.expectPct),
-                optional(entry.ratings.peak), optional(entry.distress?.after ?? entry.ratings.sudsAfter),
-                entry.ratings.happened.map { $0 ? "yes" : "no" } ?? "", entry.reason ?? "", entry.incomplete ? "yes" : "no",
-            ]
-            rows.append(fields.map(quote).joined(separator: ","))
-        }
-        return rows.joined(separator: "\n") + "\n"
+        ([header] + entries.map(row)).joined(separator: "\n") + "\n"
+    }
+
+    /// The header line, without its newline.
+    public static var header: String { columns.joined(separator: ",") }
+
+    /// The row of `entry`, without its newline: written as each round is read.
+    public static func row(_ entry: HistoryEntry) -> String {
+        let date = entry.date ?? ""
+        let time = entry.at.count >= 19 ? String(entry.at.dropFirst(11).prefix(8)) : ""
+        func seconds(_ ms: Int) -> String { String(format: "%.1f", Double(ms) / 1000) }
+        func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "" }
+        let fields: [String] = [
+            date, time, entry.ladder?.ladder ?? "", optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
+            entry.ladder.map { $0.retest ? "yes" : "no" } ?? "",
+            seconds(entry.exposedMs), seconds(entry.longestHoldMs), "\(entry.holds)", "\(entry.gifsShown)", "\(entry.points)",
+            optional(entry.distress?.before ?? entry.ratings.sudsBefore), optional(entry.ratings.expectPct),
+            optional(entry.ratings.peak), optional(entry.distress?.after ?? entry.ratings.sudsAfter),
+            entry.ratings.happened.map { $0 ? "yes" : "no" } ?? "", entry.reason ?? "", entry.incomplete ? "yes" : "no",
+        ]
+        return fields.map(quote).joined(separator: ",")
     }
 
     /// A field quoted when it holds a comma, a quote or a line break.

@@ -116,7 +116,10 @@ public struct HistoryEntry: Sendable, Equatable {
     }
 
     /// The calendar date of `at` (`2026-11-21`), when it starts with one.
-    public var date: String? {
+    public var date: String? { Self.date(of: at) }
+
+    /// The calendar date an `at` starts with (`2026-11-21`), if any.
+    public static func date(of at: String) -> String? {
         let prefix = at.prefix(10)
         let bytes = Array(prefix.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),

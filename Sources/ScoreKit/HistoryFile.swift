@@ -54,6 +54,17 @@ public struct HistoryFile: Sendable {
     /// the first pass's. A missing file is an empty history.
     @discardableResult
     public func scan(passes: Int = 1, _ body: (_ pass: Int, _ entry: HistoryEntry) -> Void) throws(HistoryError) -> Contents {
+        try scan(passes: passes, while: { pass, entry in
+            body(pass, entry)
+            return true
+        })
+    }
+
+    /// Reads as ``scan(passes:_:)`` does while `body` returns true; false ends
+    /// the read there, every pass (a closed stdout, a signal). The problems are
+    /// the first pass's up to where it ended.
+    @discardableResult
+    public func scan(passes: Int = 1, while body: (_ pass: Int, _ entry: HistoryEntry) -> Bool) throws(HistoryError) -> Contents {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         if fd < 0 {
             if errno == ENOENT { return Contents() }
@@ -85,12 +96,16 @@ public struct HistoryFile: Sendable {
                         entry = lines.take(pending[...], terminated: true, into: &problems)
                         pending.removeAll(keepingCapacity: true)
                     }
-                    if let entry { body(pass, entry) }
                     start = newline + 1
+                    if let entry, !body(pass, entry) {
+                        return pass == 0 ? problems : contents
+                    }
                 }
                 pending.append(contentsOf: chunk[start..<n])
             }
-            if !pending.isEmpty, let entry = lines.take(pending[...], terminated: false, into: &problems) { body(pass, entry) }
+            if !pending.isEmpty, let entry = lines.take(pending[...], terminated: false, into: &problems), !body(pass, entry) {
+                return pass == 0 ? problems : contents
+            }
             if pass == 0 { contents = problems }
         }
         return contents

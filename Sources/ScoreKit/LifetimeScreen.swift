@@ -12,17 +12,17 @@
 /// ```
 public enum LifetimeScreen {
     /// The most rounds the sparkline shows (the latest ones).
-    public static let sparklineWidth = 60
+    public static let sparklineWidth = LifetimeStats.latestCount
 
     /// The screen's lines, without newlines.
-    public static func lines(_ stats: LifetimeStats, entries: [HistoryEntry], style: TextStyle) -> [String] {
+    public static func lines(_ stats: LifetimeStats, style: TextStyle) -> [String] {
         guard stats.rounds > 0 else {
             return ["  No rounds yet: play one (… | gif-play | score) and it is kept here."]
         }
         var lines: [String] = []
         var title = "  " + style.bold("Sposure: \(stats.rounds) round\(stats.rounds == 1 ? "" : "s")")
-        let first = entries.first?.date
-        let last = entries.last?.date
+        let first = stats.firstAt.flatMap(HistoryEntry.date(of:))
+        let last = stats.lastAt.flatMap(HistoryEntry.date(of:))
         if let first, let last { title += first == last ? ", \(first)" : ", \(first) to \(last)" }
         lines.append(title)
 
@@ -34,7 +34,7 @@ public enum LifetimeScreen {
 
         row("Exposure", "\(time(stats.totalExposedMs)) in all, \(time(stats.averageExposedMs)) a round")
         if let best = stats.best {
-            let date = entries[best.number - 1].date.map { " (\($0))" } ?? ""
+            let date = HistoryEntry.date(of: best.at).map { " (\($0))" } ?? ""
             row("Best", style.bold(time(best.exposedMs)) + ", round \(best.number)\(date)")
         }
         if let trend = stats.trend {
@@ -48,7 +48,7 @@ public enum LifetimeScreen {
             row("Trend", "last \(trend.window): \(time(trend.recentMeanMs)) a round, \(versus)")
         }
         let shown = stats.exposures.suffix(sparklineWidth)
-        let note = shown.count < stats.exposures.count ? "  the last \(shown.count), oldest → latest" : "  oldest → latest"
+        let note = shown.count < stats.rounds ? "  the last \(shown.count), oldest → latest" : "  oldest → latest"
         row("Per round", style.cyan(Sparkline.render(Array(shown))) + style.dim(note))
         if let distress = stats.distress {
             row("Distress", "\(tenths(distress.meanBefore)) before, \(tenths(distress.meanAfter)) after on average"

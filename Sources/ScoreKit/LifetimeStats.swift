@@ -19,8 +19,11 @@ public struct LifetimeStats: Sendable, Equatable {
     public var firstAt: String?
     /// The last round's `at`.
     public var lastAt: String?
-    /// Exposure of each round, oldest first.
+    /// Exposure of the latest rounds (up to ``latestCount``), oldest first.
     public var exposures: [Int]
+
+    /// The most rounds ``exposures`` keeps: as many as the sparkline shows.
+    public static let latestCount = 60
 
     /// The best round.
     public struct Best: Sendable, Equatable {
@@ -76,41 +79,27 @@ public struct LifetimeStats: Sendable, Equatable {
 
     /// The statistics of `entries` (oldest first); the trends compare windows of up to `window` rounds.
     public init(entries: [HistoryEntry], window: Int = 5) {
-        rounds = entries.count
-        exposures = entries.map(\.exposedMs)
-        totalExposedMs = exposures.reduce(0, +)
-        averageExposedMs = entries.isEmpty ? 0 : Int((Double(totalExposedMs) / Double(entries.count)).rounded())
-        firstAt = entries.first?.at
-        lastAt = entries.last?.at
-        if let index = entries.indices.max(by: { entries[$0].exposedMs < entries[$1].exposedMs || (entries[$0].exposedMs == entries[$1].exposedMs && $0 > $1) }) {
-            let entry = entries[index]
-            best = Best(number: index + 1, at: entry.at, exposedMs: entry.exposedMs, points: entry.points)
-        }
-        let half = min(window, entries.count / 2)
-        if half >= 1 {
-            let recent = exposures.suffix(half)
-            let previous = exposures.dropLast(half).suffix(half)
-            trend = Trend(window: half, recentMeanMs: Self.mean(recent), previousMeanMs: Self.mean(previous))
-        }
-        let rated = entries.compactMap(\.distress)
-        if !rated.isEmpty {
-            let count = Double(rated.count)
-            let ratedHalf = min(window, rated.count / 2)
-            distress = DistressTrend(
-                rated: rated.count,
-                meanBefore: Double(rated.map(\.before).reduce(0, +)) / count,
-                meanAfter: Double(rated.map(\.after).reduce(0, +)) / count,
-                window: ratedHalf,
-                earlyBefore: ratedHalf >= 1 ? Self.meanReal(rated.prefix(ratedHalf).map(\.before)) : nil,
-                recentBefore: ratedHalf >= 1 ? Self.meanReal(rated.suffix(ratedHalf).map(\.before)) : nil)
-        }
+        var accumulator = Accumulator(window: window)
+        for entry in entries { accumulator.add(entry) }
+        self = accumulator.stats
     }
 
-    private static func mean(_ values: some Collection<Int>) -> Int {
+    /// The figures an ``Accumulator`` keeps; the trends are its to add.
+    init(rounds: Int, totalExposedMs: Int, firstAt: String?, lastAt: String?, best: Best?, exposures: [Int]) {
+        self.rounds = rounds
+        self.totalExposedMs = totalExposedMs
+        averageExposedMs = rounds == 0 ? 0 : Int((Double(totalExposedMs) / Double(rounds)).rounded())
+        self.firstAt = firstAt
+        self.lastAt = lastAt
+        self.best = best
+        self.exposures = exposures
+    }
+
+    static func mean(_ values: some Collection<Int>) -> Int {
         values.isEmpty ? 0 : Int((Double(values.reduce(0, +)) / Double(values.count)).rounded())
     }
 
-    private static func meanReal(_ values: [Int]) -> Double {
+    static func meanReal(_ values: some Collection<Int>) -> Double {
         values.isEmpty ? 0 : Double(values.reduce(0, +)) / Double(values.count)
     }
 

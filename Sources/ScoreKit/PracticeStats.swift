@@ -45,56 +45,13 @@ public struct PracticeStats: Sendable, Equatable {
 
     /// The statistics of `entries` at `now`, dates in `timeZone`.
     public init(entries: [HistoryEntry], now: Date, timeZone: TimeZone = .current) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let today = calendar.startOfDay(for: now)
-        var days = Set<Date>()
-        for entry in entries {
-            guard let date = Timestamp.date(entry.at) else { continue }
-            let day = calendar.startOfDay(for: date)
-            days.insert(day)
-            if day == today {
-                roundsToday += 1
-                exposedMsToday += entry.exposedMs
-            }
-        }
-        var cursor = days.contains(today) ? today : calendar.date(byAdding: .day, value: -1, to: today) ?? today
-        while days.contains(cursor) {
-            streakDays += 1
-            cursor = calendar.date(byAdding: .day, value: -1, to: cursor) ?? cursor
-        }
-        daysThisWeek = (0..<7).filter { offset in
-            calendar.date(byAdding: .day, value: -offset, to: today).map(days.contains) ?? false
-        }.count
-
-        var order: [String] = []
-        var grouped: [String: [HistoryEntry]] = [:]
-        for entry in entries {
-            guard let tag = entry.ladder else { continue }
-            let key = "\(tag.ladder)#\(tag.rung)"
-            if grouped[key] == nil { order.append(key) }
-            grouped[key, default: []].append(entry)
-        }
-        rungs = order.compactMap { key in
-            guard let group = grouped[key], let tag = group.first?.ladder else { return nil }
-            func mean(_ values: [Int]) -> Double? {
-                values.isEmpty ? nil : (Double(values.reduce(0, +)) / Double(values.count) * 10).rounded() / 10
-            }
-            return RungDistress(ladder: tag.ladder, rung: tag.rung, rounds: group.count,
-                                meanBefore: mean(group.compactMap { $0.ratings.sudsBefore ?? $0.distress?.before }),
-                                meanAfter: mean(group.compactMap { $0.ratings.sudsAfter ?? $0.distress?.after }))
-        }
-        let answered = entries.compactMap { entry -> (Int, Bool)? in
-            guard let expect = entry.ratings.expectPct, let happened = entry.ratings.happened else { return nil }
-            return (expect, happened)
-        }
-        if !answered.isEmpty {
-            let meanExpected = Double(answered.map(\.0).reduce(0, +)) / Double(answered.count)
-            let happened = Double(answered.filter(\.1).count) * 100 / Double(answered.count)
-            expectancy = Expectancy(rounds: answered.count, meanExpectedPct: Int(meanExpected.rounded()),
-                                    happenedPct: Int(happened.rounded()))
-        }
+        var accumulator = Accumulator(now: now, timeZone: timeZone)
+        for entry in entries { accumulator.add(entry) }
+        self = accumulator.stats
     }
+
+    /// No rounds: the figures an ``Accumulator`` fills in.
+    init() {}
 
     /// Writes the `practice`, `rungs` and `expectancy` fields into a `history` record.
     public func write(to record: JSONRecord) {

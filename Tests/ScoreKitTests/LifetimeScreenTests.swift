@@ -6,7 +6,7 @@ import Testing
         var entries = rounds([60_000, 90_000, 134_000, 120_000])
         entries[0].distress = Distress(before: 8, after: 6)
         entries[3].distress = Distress(before: 6, after: 3)
-        let lines = LifetimeScreen.lines(LifetimeStats(entries: entries), entries: entries, style: .plain)
+        let lines = LifetimeScreen.lines(LifetimeStats(entries: entries), style: .plain)
         #expect(lines == [
             "  Sposure: 4 rounds, 2026-11-01 to 2026-11-04",
             "  Exposure      6m 44s in all, 1m 41s a round",
@@ -19,15 +19,15 @@ import Testing
     }
 
     @Test func saysSoWhenThereAreNoRounds() {
-        let lines = LifetimeScreen.lines(LifetimeStats(entries: []), entries: [], style: .plain)
+        let lines = LifetimeScreen.lines(LifetimeStats(entries: []), style: .plain)
         #expect(lines.count == 1)
         #expect(lines[0].contains("No rounds yet"))
     }
 
     @Test func coloursOnlyWhenAsked() {
         let entries = rounds([1000, 2000])
-        let plain = LifetimeScreen.lines(LifetimeStats(entries: entries), entries: entries, style: .plain)
-        let colored = LifetimeScreen.lines(LifetimeStats(entries: entries), entries: entries, style: TextStyle(color: true))
+        let plain = LifetimeScreen.lines(LifetimeStats(entries: entries), style: .plain)
+        let colored = LifetimeScreen.lines(LifetimeStats(entries: entries), style: TextStyle(color: true))
         #expect(!plain.joined().contains("\u{1B}"))
         #expect(colored.joined().contains("\u{1B}["))
     }
