@@ -8,7 +8,7 @@ import TestSupport
 // never crash, hang or grow without bound. Reaching the end of this test is
 // the check for crashes and hangs; the limits bound what a file may cost.
 
-@Suite(.enabled(if: Corpus.use(Corpus.bad), Corpus.absent(Corpus.bad)))
+@Suite(.enabled(if: Corpus.use(Corpus.bad), Comment(rawValue: Corpus.absentReason(Corpus.bad))))
 struct GIFBadCorpusTests {
     /// Every `.gif` under the folder, as paths relative to the corpus.
     func allFiles() throws -> [String] {

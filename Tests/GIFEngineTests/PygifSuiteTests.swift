@@ -29,7 +29,7 @@ private let loopCountCorrections: [String: (loopCount: Int?, reason: String)] = 
 ]
 
 @Suite struct PygifSuiteTests {
-    @Test(.enabled(if: Corpus.use(Corpus.pygif + "/TESTS"), Corpus.absent(Corpus.pygif)))
+    @Test(.enabled(if: Corpus.use(Corpus.pygif + "/TESTS"), Comment(rawValue: Corpus.absentReason(Corpus.pygif))))
     func everyTestWithExpectedFramesGivesThemPixelForPixel() throws {
         let names = try String(contentsOfFile: Corpus.path(Corpus.pygif + "/TESTS"), encoding: .utf8)
             .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
@@ -123,7 +123,7 @@ private let loopCountCorrections: [String: (loopCount: Int?, reason: String)] = 
         return nil
     }
 
-    @Test(.enabled(if: Corpus.use(Corpus.pygif + "/TESTS"), Corpus.absent(Corpus.pygif)))
+    @Test(.enabled(if: Corpus.use(Corpus.pygif + "/TESTS"), Comment(rawValue: Corpus.absentReason(Corpus.pygif))))
     func onlyMaxCodesTakesTheFallbackDecoderBecauseGiflibRefusesCodeSize11() throws {
         // giflib 5.2.1 rejects an LZW minimum code size above 8 in
         // DGifSetupDecompress; max-codes uses 11. Every other test with
@@ -143,7 +143,7 @@ private let loopCountCorrections: [String: (loopCount: Int?, reason: String)] = 
         print("pygif: images giflib refuses, decoded by LZWDecoder: \(taken)")
     }
 
-    @Test(.enabled(if: Corpus.use(Corpus.pygif + "/TESTS"), Corpus.absent(Corpus.pygif)))
+    @Test(.enabled(if: Corpus.use(Corpus.pygif + "/TESTS"), Comment(rawValue: Corpus.absentReason(Corpus.pygif))))
     func animationsWithoutDelaysPlayEveryImageByDefaultWhenTheyHaveALoopExtension() throws {
         for name in ["animation-no-delays", "animation-zero-delays"] {
             let result = GIFDecoder.decodeAll(bytes: try Corpus.bytes("\(Corpus.pygif)/\(name).gif"))

@@ -18,7 +18,7 @@ func pixelWords(_ frame: Frame) -> [String] {
     }
 }
 
-@Suite(.enabled(if: Corpus.use(Corpus.wuffs), Corpus.absent(Corpus.wuffs)))
+@Suite(.enabled(if: Corpus.use(Corpus.wuffs), Comment(rawValue: Corpus.absentReason(Corpus.wuffs))))
 struct WuffsArtificialTests {
     func decode(_ name: String, grouping: FrameGrouping = .displayed) throws -> (info: GIFInfo?, frames: [Frame], error: GIFError?) {
         GIFDecoder.decodeAll(bytes: try Corpus.bytes("\(Corpus.wuffs)/\(name).gif"), options: DecodeOptions(grouping: grouping))

@@ -60,7 +60,7 @@ struct KlipyEndToEndTests {
 
     @Test func listReadsTheCorpusAnswerExactly() throws {
         guard let items = FakeKlipyItem.corpus() else {
-            #expect(!Corpus.required, Corpus.absent("klipy"))
+            #expect(!Corpus.required, Comment(rawValue: Corpus.absentReason("klipy")))
             return
         }
         try withKlipy { world in

@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 
 /// The shared test corpora, `../shared/corpus` beside the package (or
 /// `$SPOSURE_CORPUS`). A fresh clone elsewhere has none: the tests that need
@@ -44,8 +43,9 @@ public enum Corpus {
     /// then fail on the missing files instead of being skipped).
     public static func use(_ relative: String) -> Bool { has(relative) || required }
 
-    /// Why the tests of `folder` are skipped.
-    public static func absent(_ folder: String) -> Comment {
+    /// Why the tests of `folder` are skipped (a `Comment` in the test targets:
+    /// TestSupport is built without the testing library, by `swift build -c release` too).
+    public static func absentReason(_ folder: String) -> String {
         "\(path(folder)) is absent (a clone without ../shared/corpus): these tests need it and are skipped"
     }
 }
