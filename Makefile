@@ -33,6 +33,9 @@ debug: deps
 	$(SWIFT) build
 
 test: deps
+	# make build and make demo build every target in release, where the testing
+	# library is absent: the test helpers must build there too.
+	$(SWIFT) build -c release --target TestSupport
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
