@@ -31,7 +31,7 @@ extension RoundScreen {
             }
             rows.append(("Next round", "rung \(outcome.nextRung)" + (outcome.nextRetest ? ", a re-test of a rung you mastered" : "")))
         } else {
-            rows.append(("Step", style.dim("not worked out (the ladder or the history could not be read)")))
+            rows.append(("Step", style.dim("not worked out (no history: --no-history, or the ladder or the history could not be read)")))
         }
         let ratings = scored.round.ratings
         if let peak = ratings.peak { rows.append(("Peak", "\(peak) of 10")) }

@@ -69,7 +69,7 @@ import TestSupport
 
     @Test func withoutAnOutcomeTheStepIsNotGuessed() throws {
         let lines = RoundScreen.lines(ScoredRound(round: try ladderRound()), style: .plain)
-        #expect(lines.contains("  Step          not worked out (the ladder or the history could not be read)"))
+        #expect(lines.contains("  Step          not worked out (no history: --no-history, or the ladder or the history could not be read)"))
         #expect(!lines.contains { $0.hasPrefix("  Next round") })
     }
 
