@@ -59,7 +59,7 @@ install: build
 	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
 	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 	for tool in $(TOOLS); do \
-	  install -m 755 .build/release/$$tool $(DESTDIR)$(PREFIX)/bin/$$tool && \
+	  install -s -m 755 .build/release/$$tool $(DESTDIR)$(PREFIX)/bin/$$tool && \
 	  .build/release/$$tool --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool && \
 	  .build/release/$$tool --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool && \
 	  .build/release/$$tool --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; \
