@@ -63,12 +63,17 @@ public enum GIFRecord {
         record.set("frames", rendition.lenientInt("frames") ?? images.object("original")?.lenientInt("frames"))
         record.set("size", rendition.lenientInt("size"))
         record.set("cache_key", "giphy:\(id):\(name)")
-        if let pageRecord {
-            for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
-                record.set(key, from: pageRecord)
-            }
-        }
+        carryPageFields(of: pageRecord, into: record)
         return .success(record)
+    }
+
+    /// Carries on the fields of `pageRecord` that a page does not own (tags set
+    /// upstream: ladder, rung, …), after the GIF's own; the same for every API.
+    static func carryPageFields(of pageRecord: JSONRecord?, into record: JSONRecord) {
+        guard let pageRecord else { return }
+        for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
+            record.set(key, from: pageRecord)
+        }
     }
 
     /// A rendition is usable when it has a URL whose path ends in `.gif`.

@@ -146,11 +146,7 @@ public enum KlipyAPI {
         record.set("frames", nil as Int?)
         record.set("size", gif.lenientInt("size"))
         record.set("cache_key", "klipy:\(id):\(size)")
-        if let pageRecord {
-            for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
-                record.set(key, from: pageRecord)
-            }
-        }
+        GIFRecord.carryPageFields(of: pageRecord, into: record)
         return .success(record)
     }
 }
