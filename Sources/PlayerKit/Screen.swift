@@ -12,6 +12,8 @@ public final class Screen {
     private(set) var columns: Int
     private(set) var rows: Int
     private var lastStatus = ""
+    /// The text last asked for, before cleaning (``lastStatus`` is empty when a clear wiped the line).
+    private var lastStatusText = ""
     /// What waits to go out with the next frame (or the next ``flush()``).
     /// It starts with `?2026h`, which goes out only when a frame does (the
     /// whole write then in synchronized output).
@@ -140,6 +142,9 @@ public final class Screen {
 
     /// Puts `text` on the last row when it changed.
     public func status(_ text: String) {
+        // Asked for every frame: the same text, still on screen, costs a compare.
+        guard text != lastStatusText || lastStatus.isEmpty else { return }
+        lastStatusText = text
         let clean = String(Self.plain(text).prefix(max(0, columns - 1)))
         guard clean != lastStatus else { return }
         lastStatus = clean
