@@ -16,7 +16,7 @@ import SposureKit
 extension Player {
     /// The time on the monotonic clock, whatever clock the round keeps: a
     /// modal screen (the notice, a question) waits for a person.
-    private var realNow: Int { Int((monotonicNanoseconds() - started) / 1_000_000) }
+    private var realNow: Int { elapsedMilliseconds(since: started) }
 
     /// Before the round: waits for the first GIF; on a ladder round shows
     /// the notice and asks the questions before. Returns an end when the

@@ -78,7 +78,7 @@ public final class Player: @unchecked Sendable {
     /// so the time stopped is not counted as exposure; the round waits for
     /// the next hold after `fg`.
     public func noteSuspend() {
-        flags.set(suspendedAt: Int((monotonicNanoseconds() - started) / 1_000_000))
+        flags.set(suspendedAt: elapsedMilliseconds(since: started))
     }
 
     /// `fg`: the terminal was set up again; draw everything anew.
@@ -90,7 +90,7 @@ public final class Player: @unchecked Sendable {
     // MARK: Clock
 
     var now: Int {
-        configuration.virtualClock ? virtualNow : Int((monotonicNanoseconds() - started) / 1_000_000)
+        configuration.virtualClock ? virtualNow : elapsedMilliseconds(since: started)
     }
 
     // MARK: The round

@@ -18,23 +18,16 @@ public enum Timestamp {
     /// `text` as a round's `at`, when it is an ISO 8601 date and time
     /// (`2026-11-21T10:00:00Z`, `2026-11-21T11:00:00+01:00`); nil otherwise.
     public static func normalize(_ text: String) -> String? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return format(date) }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return format(date) }
-        return nil
+        date(text).map(format)
     }
 }
 
 extension Timestamp {
     /// The date of an `at` (or any ISO 8601 date and time); nil when it is not one.
     public static func date(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        // The history's own form is read directly (the ladder reads every
+        // round's date); the formatters only for any other form.
+        Parser.plainUTC(text) ?? Parser().date(text)
     }
 }
 
