@@ -193,8 +193,7 @@ public final class Player: @unchecked Sendable {
                 default: break
                 }
             }
-            if case .script = configuration.hold { continue }
-            if configuration.hold == .always { continue }
+            guard configuration.hold.isByPerson else { continue }
             if tracker.handle(event, at: time) { if let reason = machine.setHeld(tracker.isHeld, at: time) { return reason } }
         }
         if tracker.tick(at: time) { if let reason = machine.setHeld(tracker.isHeld, at: time) { return reason } }
@@ -241,8 +240,7 @@ public final class Player: @unchecked Sendable {
     /// (suspending is not letting go). Returns an end only when one came
     /// before (a time limit).
     private func suspended(at time: Int) -> EndReason? {
-        guard !configuration.virtualClock, configuration.hold != .always else { return nil }
-        if case .script = configuration.hold { return nil }
+        guard !configuration.virtualClock, configuration.hold.isByPerson else { return nil }
         let at = max(time, machine.accountedUntil)
         guard tracker.handle(.focus(false), at: at) else { return nil }
         return machine.suspend(at: at)
