@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A first-in first-out queue with a fixed capacity, shared between threads.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// stage slows the whole pipe instead of growing memory. Closing it lets the
 /// consumer drain what is left and then see the end.
 public final class BoundedQueue<Element>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var ring: [Element?]
     private var head = 0
     private var count = 0
@@ -114,7 +115,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
         while count == 0 && !closed {
             let left = deadline - monotonicSeconds()
             if left <= 0 { break }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: left))
+            condition.wait(seconds: left)
         }
         let batch = take(max)
         condition.unlock()

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// The one serial path to stderr: `tool: message` lines and a progress line.
 ///
@@ -16,7 +17,7 @@ public final class Diagnostics: @unchecked Sendable {
     public let isTerminal: Bool
     private let color: Bool
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var progressShown = false
     private var terminalWrites = 0
     /// Warnings and errors written while a full-screen program had the

@@ -1,5 +1,6 @@
 import CJansson
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One NDJSON record: a JSON object held by jansson, so fields a stage does
 /// not know about keep their values and their order when it writes the record.
@@ -92,6 +93,16 @@ public final class JSONRecord: @unchecked Sendable {
         case JSON_REAL:
             let real = json_real_value(value)
             return real.rounded() == real && abs(real) < 9e15 ? Int(real) : nil
+        default: return nil
+        }
+    }
+
+    /// The number at `key`, integer or real.
+    public func double(_ key: String) -> Double? {
+        guard let value = json_object_get(object, key) else { return nil }
+        switch value.pointee.type {
+        case JSON_INTEGER: return Double(json_integer_value(value))
+        case JSON_REAL: return json_real_value(value)
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Turns SIGINT, SIGTERM and SIGHUP into calls on a thread of our own.
 ///
@@ -23,7 +24,7 @@ public enum SignalTrap {
         for signal in handled + extra { sigaddset(&set, signal) }
         pthread_sigmask(SIG_BLOCK, &set, nil)
         let blocked = set
-        let thread = Thread {
+        Threads.start("signals") {
             var set = blocked
             var received: Int32 = 0
             var first = true
@@ -43,13 +44,11 @@ public enum SignalTrap {
                 }
             }
         }
-        thread.name = "signals"
-        thread.start()
     }
 
     /// The signal the trap thread took, once it has.
     nonisolated(unsafe) private static var taken: Int32?
-    private static let takenLock = NSLock()
+    private static let takenLock = Lock()
 
     /// The ``handled`` signal that ends the run, if one has arrived: taken by
     /// the trap thread (though its handler may not have run yet) or still

@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 
 //  The stage contract, implemented once for every tool:
 //
@@ -58,7 +60,7 @@ public final class Stage: @unchecked Sendable {
 
     private let inputFD: Int32
     private let outputFD: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stop: StopReason?
     private var strictFailure = false
     private var linesSeen = 0
@@ -102,15 +104,11 @@ public final class Stage: @unchecked Sendable {
             if isatty(inputFD) == 1 {
                 diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
             }
-            let reader = Thread { [self] in readInput() }
-            reader.name = "reader"
-            reader.start()
+            Threads.start("reader") { [self] in readInput() }
         } else {
             input.close()
         }
-        let writer = Thread { [self] in writeOutput() }
-        writer.name = "writer"
-        writer.start()
+        Threads.start("writer") { [self] in writeOutput() }
     }
 
     /// Asks every thread to stop; the first reason wins.
@@ -128,7 +126,7 @@ public final class Stage: @unchecked Sendable {
         }
     }
 
-    private let napping = NSCondition()
+    private let napping = Condition()
 
     /// Waits `seconds`, or less when a stop is requested or stdout is closed
     /// (noticed even while nothing is written). Returns false when stopping.
@@ -139,7 +137,7 @@ public final class Stage: @unchecked Sendable {
             let left = end - monotonicSeconds()
             if left <= 0 { return true }
             napping.lock()
-            if stopReason == nil { _ = napping.wait(until: Date(timeIntervalSinceNow: min(left, 0.2))) }
+            if stopReason == nil { napping.wait(seconds: min(left, 0.2)) }
             napping.unlock()
         }
         return false

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where Sposure keeps what lasts across runs (the data folder: history,
 /// ratings, call budget) and what a person edits (the config folder: ladders).
@@ -21,7 +22,26 @@ public enum Folders {
         return home(environment) + "/.config/sposure"
     }
 
-    private static func home(_ environment: [String: String]) -> String {
-        environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    /// `$HOME`, else the home folder the password database gives, else `/`.
+    public static func home(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let dir = environment["HOME"], !dir.isEmpty { return dir }
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return "/" }
+        return String(cString: dir)
+    }
+
+    /// Creates `folder` and the parents it lacks (`mode`, 0700 by default:
+    /// what Sposure keeps is a person's own); returns whether any was made.
+    /// Fails with `create` and the errno, ENOTDIR when a part is a file.
+    @discardableResult
+    public static func make(_ folder: String, mode: mode_t = 0o700) throws(FileWriteError) -> Bool {
+        var info = stat()
+        if stat(folder, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileWriteError("create", path: folder, code: ENOTDIR) }
+            return false
+        }
+        let parent = Paths.parent(folder)
+        if !parent.isEmpty && parent != folder { try make(parent, mode: mode) }
+        if mkdir(folder, mode) != 0 && errno != EEXIST { throw FileWriteError("create", path: folder, code: errno) }
+        return true
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A number of bytes given as `123`, `512KB`, `20MB`, `1GiB` (KB = 1000, KiB = 1024).
 public struct ByteCount: Sendable, Equatable, CustomStringConvertible {
@@ -10,9 +11,9 @@ public struct ByteCount: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `123`, `512KB`, `20MB`, `1GiB`; nil for anything else.
     public init?(argument: String) {
-        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = argument.trimmingWhitespace().lowercased()
         let digits = text.prefix(while: { $0.isNumber || $0 == "." })
-        let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let unit = text.dropFirst(digits.count).trimmingWhitespace()
         let scale: Double
         switch unit {
         case "", "b": scale = 1
@@ -35,9 +36,9 @@ public struct ByteCount: Sendable, Equatable, CustomStringConvertible {
         let value = Double(bytes)
         switch value {
         case ..<1e3: return "\(bytes) B"
-        case ..<1e6: return String(format: "%.1f KB", value / 1e3)
-        case ..<1e9: return String(format: "%.1f MB", value / 1e6)
-        default: return String(format: "%.2f GB", value / 1e9)
+        case ..<1e6: return String(cFormat: "%.1f KB", value / 1e3)
+        case ..<1e9: return String(cFormat: "%.1f MB", value / 1e6)
+        default: return String(cFormat: "%.2f GB", value / 1e9)
         }
     }
 }
@@ -52,9 +53,9 @@ public struct TimeSpan: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `250ms`, `10s`, `1.5s`, `2m`, `1h`; nil for anything else.
     public init?(argument: String) {
-        let text = argument.trimmingCharacters(in: .whitespaces).lowercased()
+        let text = argument.trimmingWhitespace().lowercased()
         let digits = text.prefix(while: { $0.isNumber || $0 == "." })
-        let unit = text.dropFirst(digits.count).trimmingCharacters(in: .whitespaces)
+        let unit = text.dropFirst(digits.count).trimmingWhitespace()
         let scale: Double
         switch unit {
         case "ms": scale = 0.001

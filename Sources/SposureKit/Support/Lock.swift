@@ -1,0 +1,28 @@
+import Glibc
+
+/// A mutex (a pthread one): what Foundation's `NSLock` was, without loading
+/// Foundation and its ICU tables into every tool at start-up.
+public final class Lock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    /// An unlocked lock.
+    public init() { pthread_mutex_init(mutex, nil) }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    /// Takes the lock, waiting for it.
+    public func lock() { pthread_mutex_lock(mutex) }
+
+    /// Gives the lock back.
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    /// `body`'s result, run holding the lock.
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}

@@ -1,0 +1,26 @@
+/// File paths as text, as Foundation's `NSString` path methods read them.
+public enum Paths {
+    /// The folder part of `path`: `a/b` → `a`, `/a` → `/`, `b` → `` (empty), `/` → `/`;
+    /// trailing slashes are ignored.
+    public static func parent(_ path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let folder = withoutTrailingSlashes(String(trimmed[..<slash]))
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// The last part of `path`: `a/b/` → `b`, `/` → `/`, `` → ``.
+    public static func lastComponent(_ path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        let last = String(trimmed[trimmed.index(after: slash)...])
+        return last.isEmpty ? "/" : last
+    }
+
+    /// `path` without the slashes it ends with (`/` stays `/`).
+    private static func withoutTrailingSlashes(_ path: String) -> String {
+        var text = Substring(path)
+        while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import SposureKit
+
+/// Lock, Condition and Threads: the pthread pieces that stand in for
+/// Foundation's NSLock, NSCondition and Thread in the tools.
+@Suite struct ThreadingTests {
+    @Test func aThreadRunsItsBodyUnderItsName() throws {
+        let done = Condition()
+        nonisolated(unsafe) var name = ""
+        nonisolated(unsafe) var finished = false
+        Threads.start("a-long-thread-name-cut") {
+            var buffer = [CChar](repeating: 0, count: 32)
+            prctlName(&buffer)
+            done.withLock {
+                name = String(cString: buffer)
+                finished = true
+                done.signal()
+            }
+        }
+        done.withLock { while !finished { done.wait() } }
+        // Linux keeps 15 bytes of a thread's name.
+        #expect(name == "a-long-thread-n")
+    }
+
+    @Test func aLockKeepsCountsWhole() {
+        let lock = Lock()
+        let all = Condition()
+        nonisolated(unsafe) var count = 0
+        nonisolated(unsafe) var running = 4
+        for _ in 0..<4 {
+            Threads.start("adder") {
+                for _ in 0..<10_000 { lock.withLock { count += 1 } }
+                all.withLock {
+                    running -= 1
+                    all.broadcast()
+                }
+            }
+        }
+        all.withLock { while running > 0 { all.wait() } }
+        #expect(count == 40_000)
+    }
+
+    @Test func aTimedWaitEndsFalseWhenNobodySignals() {
+        let condition = Condition()
+        let start = monotonicSeconds()
+        let signalled = condition.withLock { condition.wait(seconds: 0.05) }
+        #expect(signalled == false)
+        #expect(monotonicSeconds() - start >= 0.05)
+        #expect(condition.withLock { condition.wait(seconds: 0) } == false)
+        #expect(condition.withLock { condition.wait(until: Date(timeIntervalSinceNow: -1)) } == false)
+    }
+
+    @Test func aSignalWakesTheWaiterBeforeItsTime() {
+        let condition = Condition()
+        nonisolated(unsafe) var ready = false
+        Threads.start("signaller") {
+            Threads.sleep(0.02)
+            condition.withLock {
+                ready = true
+                condition.signal()
+            }
+        }
+        let woken = condition.withLock { () -> Bool in
+            while !ready { if !condition.wait(seconds: 30) { return false } }
+            return true
+        }
+        #expect(woken)
+    }
+
+    @Test func sleepWaitsAtLeastItsTime() {
+        let start = monotonicSeconds()
+        Threads.sleep(0.03)
+        Threads.sleep(-1)
+        #expect(monotonicSeconds() - start >= 0.03)
+    }
+}
+
+/// This thread's name, as `prctl(PR_GET_NAME)` gives it (through /proc).
+private func prctlName(_ buffer: inout [CChar]) {
+    let path = "/proc/thread-self/comm"
+    let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    let bytes = Array(text.utf8.prefix(while: { $0 != 0x0A })).map { CChar(bitPattern: $0) }
+    buffer = bytes + [0]
+}
