@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension PracticeStats {
     /// ``PracticeStats`` added up one round at a time.
@@ -11,7 +12,7 @@ extension PracticeStats {
         /// The most days back from today the streak is counted over.
         public static let streakLimit = 1 << 16
 
-        private let timeZone: TimeZone
+        private let offset: UTCOffset
         private let today: Int
         private var parser = Timestamp.Parser()
         private var days = [UInt64](repeating: 0, count: streakLimit / 64)
@@ -36,22 +37,27 @@ extension PracticeStats {
             var after = 0, afterCount = 0
         }
 
-        /// An empty tally at `now`, dates in `timeZone`.
-        public init(now: Date, timeZone: TimeZone = .current) {
-            self.timeZone = timeZone
-            today = Self.day(of: now, in: timeZone)
+        /// An empty tally at `now`, days counted in local time.
+        public init(now: Date, offset: UTCOffset = .local) {
+            self.offset = offset
+            today = Self.day(of: now, offset: offset)
+        }
+
+        /// An empty tally at `now`, days counted in `timeZone`.
+        public init(now: Date, timeZone: TimeZone) {
+            self.init(now: now, offset: .zone(timeZone))
         }
 
         /// The local date of `date` as a day number (consecutive dates, consecutive numbers).
-        private static func day(of date: Date, in timeZone: TimeZone) -> Int {
-            let local = Int(date.timeIntervalSince1970.rounded(.down)) + timeZone.secondsFromGMT(for: date)
+        private static func day(of date: Date, offset: UTCOffset) -> Int {
+            let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset.seconds(date)
             return local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
         }
 
         /// Takes the next round.
         public mutating func add(_ entry: HistoryEntry) {
             if let date = parser.date(entry.at) {
-                let back = today - Self.day(of: date, in: timeZone)
+                let back = today - Self.day(of: date, offset: offset)
                 if back == 0 {
                     roundsToday += 1
                     exposedMsToday += entry.exposedMs

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LadderKit
 import SposureKit
 
@@ -43,11 +44,16 @@ public struct PracticeStats: Sendable, Equatable {
         public var happenedPct: Int
     }
 
-    /// The statistics of `entries` at `now`, dates in `timeZone`.
-    public init(entries: [HistoryEntry], now: Date, timeZone: TimeZone = .current) {
-        var accumulator = Accumulator(now: now, timeZone: timeZone)
+    /// The statistics of `entries` at `now`, days counted in local time.
+    public init(entries: [HistoryEntry], now: Date, offset: UTCOffset = .local) {
+        var accumulator = Accumulator(now: now, offset: offset)
         for entry in entries { accumulator.add(entry) }
         self = accumulator.stats
+    }
+
+    /// The statistics of `entries` at `now`, days counted in `timeZone`.
+    public init(entries: [HistoryEntry], now: Date, timeZone: TimeZone) {
+        self.init(entries: entries, now: now, offset: .zone(timeZone))
     }
 
     /// No rounds: the figures an ``Accumulator`` fills in.
