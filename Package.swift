@@ -14,7 +14,8 @@ let package = Package(
     dependencies: [
         // 1.7.0: @ParentCommand (score history reads score's options).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.7.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.0"),
+        // 4.x: Crypto imports FoundationEssentials, not all of Foundation.
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; `make deps` installs them.

@@ -1,5 +1,6 @@
 import FetchKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Where a GIF API is and the key to it, from the environment. The key is a
@@ -83,11 +84,11 @@ public struct APIAccess: Sendable {
     public func redact(_ text: String) -> String {
         var text = text
         if key.count >= 4 {
-            text = text.replacingOccurrences(of: key, with: "REDACTED")
+            text = text.replacing(key, with: "REDACTED")
             let escaped = PageRequest.escape(key)
-            if escaped != key { text = text.replacingOccurrences(of: escaped, with: "REDACTED") }
+            if escaped != key { text = text.replacing(escaped, with: "REDACTED") }
         }
-        if customerID.count >= 8 { text = text.replacingOccurrences(of: customerID, with: "REDACTED") }
+        if customerID.count >= 8 { text = text.replacing(customerID, with: "REDACTED") }
         return KlipyAPI.redactedPath(redactedURL(text))
     }
 

@@ -1,5 +1,6 @@
 import FetchKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// API answers kept on disk for a while, so a second round on the same query
@@ -45,14 +46,7 @@ public struct APICache: Sendable {
     /// Keeps `body`, the answer for `url`; throws when it cannot be written.
     public func write(provider: GIFProvider, url: String, body: [UInt8]) throws(FileWriteError) {
         let path = path(provider: provider, url: url)
-        let folder = (path as NSString).deletingLastPathComponent
-        if !FileManager.default.fileExists(atPath: folder) {
-            do {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw FileWriteError("create", path: folder, code: errno == 0 ? EACCES : errno)
-            }
-        }
+        try Folders.make(Paths.parent(path), mode: 0o755)
         try writeAtomically(body, to: path)
     }
 }

@@ -1,5 +1,6 @@
 import FetchKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The client-side call allowance of one API (`--rate`), kept in the data
@@ -63,8 +64,7 @@ public final class CallBudget {
     /// The `rate_limited` failure of a page that the spent budget holds back
     /// `wait` seconds: when calls are allowed again, and how to replay it.
     public static func spent(_ budget: CallBudget, wait: Double, now: Date = Date()) -> FetchFailure {
-        let formatter = ISO8601DateFormatter()
-        let at = formatter.string(from: now.addingTimeInterval(wait.rounded(.up)))
+        let at = Date.ISO8601FormatStyle().format(now.addingTimeInterval(wait.rounded(.up)))
         return FetchFailure("rate_limited", """
             the \(budget.provider.displayName) call budget (--rate \(budget.rateText)) is spent: calls are allowed \
             again in \(spoken(wait)) (at \(at)); run these pages then with --retry-errors
@@ -115,10 +115,10 @@ public final class CallBudget {
     }
 
     private func read(_ path: String) -> (used: Double, at: Double)? {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let used = (object["used"] as? NSNumber)?.doubleValue,
-              let at = (object["at"] as? NSNumber)?.doubleValue, used.isFinite, at.isFinite, used >= 0 else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+              let record = try? JSONRecord.parse(text),
+              let used = record.double("used"), let at = record.double("at"),
+              used.isFinite, at.isFinite, used >= 0 else { return nil }
         return (used, at)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Where Sposure keeps what lasts across runs (score's history, the call
@@ -13,10 +14,7 @@ public enum DataFolder {
 
     /// Makes `folder` and its parents (0700 for the new ones); false when it cannot.
     static func make(_ folder: String) -> Bool {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) { return isFolder.boolValue }
-        return (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                         attributes: [.posixPermissions: 0o700])) != nil
+        (try? Folders.make(folder)) != nil
     }
 
     /// Klipy's `customer_id`: a random id made once and kept in `folder`
@@ -25,10 +23,10 @@ public enum DataFolder {
     public static func customerID(in folder: String) -> String {
         let path = folder + "/klipy-customer-id"
         if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            let id = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let id = text.trimmingWhitespaceAndNewlines()
             if !id.isEmpty { return id }
         }
-        let made = UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        let made = UUID().uuidString.lowercased().replacing("-", with: "")
         guard make(folder) else { return made }
         let temporary = path + ".tmp-\(getpid())"
         do {
@@ -38,7 +36,7 @@ public enum DataFolder {
         }
         defer { unlink(temporary) }
         if link(temporary, path) == 0 { return made }
-        let kept = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let kept = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingWhitespaceAndNewlines() ?? ""
         return kept.isEmpty ? made : kept
     }
 }

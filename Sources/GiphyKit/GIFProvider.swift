@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A GIF API `giphy-pages` can speak to. A `page` record names it in its
 /// `provider` field; a record without one is Giphy's, so recordings made
@@ -76,7 +77,7 @@ public enum GIFProvider: String, Sendable, CaseIterable {
 
     /// The key in `environment`, when set and not blank.
     public func key(in environment: [String: String]) -> String? {
-        guard let key = environment[keyVariable]?.trimmingCharacters(in: .whitespacesAndNewlines), !key.isEmpty else { return nil }
+        guard let key = environment[keyVariable]?.trimmingWhitespaceAndNewlines(), !key.isEmpty else { return nil }
         return key
     }
 

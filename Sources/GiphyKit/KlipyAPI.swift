@@ -52,7 +52,7 @@ public enum KlipyAPI {
     public static func redactedPath(_ text: String) -> String {
         var result = ""
         var rest = Substring(text)
-        while let range = rest.range(of: "/api/v1/") {
+        while let range = rest.firstRange(of: "/api/v1/") {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
             let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == " " || $0 == "\"" || $0 == "#" } ?? rest.endIndex

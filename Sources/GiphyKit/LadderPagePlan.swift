@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LadderKit
 import SposureKit
 
@@ -68,7 +69,7 @@ public struct LadderPagePlan: Sendable {
     /// GIFs in place (no network): every `.gif` in `dir`, by name.
     public static func folderImages(ladder: Ladder, rung: Int, retest: Bool) throws(LadderError) -> [JSONRecord] {
         guard let played = ladder.rung(rung), var dir = played.dir else { return [] }
-        if dir.hasPrefix("~/") { dir = NSHomeDirectory() + dir.dropFirst() }
+        if dir.hasPrefix("~/") { dir = Folders.home() + dir.dropFirst() }
         let folder = URL(fileURLWithPath: dir).standardizedFileURL.path
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
             throw LadderError(file: ladder.name, field: "rung \(rung), \"dir\"", problem: "\(folder) cannot be read")
@@ -83,7 +84,7 @@ public struct LadderPagePlan: Sendable {
             record.set("kind", "image")
             record.set("provider", "local")
             record.set("id", name)
-            record.set("section", (folder as NSString).lastPathComponent)
+            record.set("section", Paths.lastComponent(folder))
             record.set("path", folder + "/" + name)
             tag.write(to: record)
             return record

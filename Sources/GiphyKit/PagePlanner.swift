@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import FetchKit
 import LadderKit
 import SposureKit
@@ -100,7 +101,7 @@ public final class PagePlanner {
             let now = monotonicSeconds()
             if batch.isEmpty && lines.isFinished { ended = true }
             for line in batch {
-                let query = line.trimmingCharacters(in: .whitespaces)
+                let query = line.trimmingWhitespace()
                 if !query.isEmpty { debouncer.type(query, at: now) }
             }
             if let query = debouncer.due(at: now) ?? (ended ? debouncer.flush() : nil) {

@@ -1,5 +1,6 @@
 import FetchKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// A Giphy endpoint that serves pages of GIFs.
@@ -81,7 +82,7 @@ public struct PageRequest: Sendable, Equatable {
         }
         let query = record.string("query")
         if endpoint == .search {
-            guard let query, !query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard let query, !query.trimmingWhitespace().isEmpty else {
                 throw PageError("a search page record needs a non-empty string \"query\"")
             }
             guard provider != .giphy || query.count <= Self.maxQueryLength else {
@@ -190,10 +191,19 @@ public struct PageRequest: Sendable, Equatable {
         return base
     }
 
-    private static let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-
     /// Percent-encodes everything but the unreserved characters (UTF-8 first).
     public static func escape(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2D, 0x2E, 0x5F, 0x7E:  // A-Z a-z 0-9 - . _ ~
+                bytes.append(byte)
+            default:
+                bytes += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Reads queries one a line, as a person types them (`plan --queries-from`),
@@ -10,7 +11,7 @@ import SposureKit
 public enum QueryReader {
     /// Starts the thread reading `fd` into `lines`; it closes `lines` at the end.
     public static func start(fd: Int32, into lines: BoundedQueue<String>, diagnostics: Diagnostics) {
-        let thread = Thread {
+        Threads.start("queries") {
             var reader = LineReader(fd: fd, maxLineBytes: 4096)
             defer { reader.close() }
             var more = true
@@ -28,7 +29,5 @@ public enum QueryReader {
             }
             lines.close()
         }
-        thread.name = "queries"
-        thread.start()
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LadderKit
 import SposureKit
 
@@ -7,7 +8,7 @@ import SposureKit
 /// playing that ladder), before they are fetched; counts what it skipped.
 public final class RatedSkip: @unchecked Sendable {
     private let file: GIFRatingFile
-    private let lock = NSLock()
+    private let lock = Lock()
     private var byLadder: [String: [String: GIFRating]] = [:]
     private var count = 0
     private var problem: String?

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The ratings of GIFs, kept in the data folder (`ratings.ndjson`), one line a
@@ -32,11 +33,8 @@ public struct GIFRatingFile: Sendable {
             bytes += rating.record().serialized()
             bytes.append(0x0A)
         }
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty {
-            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                     attributes: [.posixPermissions: 0o700])
-        }
+        let folder = Paths.parent(path)
+        if !folder.isEmpty { _ = try? Folders.make(folder) }
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw failure("open") }
         defer { close(fd) }
@@ -54,7 +52,7 @@ public struct GIFRatingFile: Sendable {
         }
         defer { close(fd) }
         while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw failure("lock") } }
-        guard let data = try? FileHandle(fileDescriptor: fd, closeOnDealloc: false).readToEnd() else { return [:] }
+        guard let data = readAll(fd) else { return [:] }
         var latest: [String: GIFRating] = [:]
         for line in data.split(separator: 0x0A) {
             guard let record = try? JSONRecord.parse(String(decoding: line, as: UTF8.self)),

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A JSON value as a ladder file holds it, so the checks can name what they find.
 enum JSONValue: Decodable, Equatable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Reads and checks a ladder file; every fault is one ``LadderError`` naming
@@ -112,7 +113,7 @@ public enum LadderFile {
 
     private static func requiredString(_ object: [String: JSONValue], _ key: String, file: String) throws(LadderError) -> String {
         guard let value = object[key] else { throw LadderError(file: file, field: "\"\(key)\"", problem: "missing") }
-        guard case .string(let text) = value, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard case .string(let text) = value, !text.trimmingWhitespace().isEmpty else {
             throw LadderError(file: file, field: "\"\(key)\"", problem: "must be a non-empty string, found \(value.described)")
         }
         return text
@@ -138,7 +139,7 @@ public enum LadderFile {
             still = flag
         }
         func query(_ value: JSONValue, _ key: String) throws(LadderError) -> String {
-            guard case .string(let text) = value, !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard case .string(let text) = value, !text.trimmingWhitespace().isEmpty else {
                 throw fail(key, "must be a non-empty string, found \(value.described)")
             }
             guard text.count <= maxQueryLength else {

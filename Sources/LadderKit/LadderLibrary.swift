@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Finds ladders by name: a person's own copy in the config folder
@@ -67,8 +68,7 @@ public struct LadderLibrary: Sendable {
             throw CopyError(description: "\(target) already exists (edit it, or give --replace to start again from the built-in)")
         }
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try Folders.make(folder)
             try writeAtomically(Array((text + "\n").utf8), to: target, mode: 0o644)
         } catch {
             throw CopyError(description: "cannot write \(target): \(error)")

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Where a person stands on a ladder: the rules replayed over the rounds played on it.
 ///

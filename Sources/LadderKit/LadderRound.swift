@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// One round played on a ladder, as the rules need it (the history keeps more).
 public struct LadderRound: Sendable, Equatable {

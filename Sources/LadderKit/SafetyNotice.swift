@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The notice a person reads before the first ladder round: what Sposure is
@@ -48,8 +49,7 @@ public enum SafetyNotice {
     /// Keeps the acceptance (`VERSION AT`), making the folder when needed; false when it cannot be written.
     @discardableResult
     public static func accept(dataFolder: String = Folders.data(), at: String) -> Bool {
-        try? FileManager.default.createDirectory(atPath: dataFolder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        _ = try? Folders.make(dataFolder)
         return (try? writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), mode: 0o600)) != nil
     }
 }

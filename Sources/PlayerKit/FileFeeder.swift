@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// GIF files named on the command line, as image records on a pipe of our
@@ -25,7 +26,7 @@ public final class FileFeeder: @unchecked Sendable {
             let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
             let record = JSONRecord()
             record.set("kind", "image")
-            record.set("id", (file as NSString).lastPathComponent)
+            record.set("id", Paths.lastComponent(file))
             record.set("path", path)
             record.set("section", "files")
             return record.text + "\n"
@@ -35,12 +36,10 @@ public final class FileFeeder: @unchecked Sendable {
     /// Starts the thread that writes the records and closes the pipe.
     public func start() {
         let (lines, writeFD) = (lines, writeFD)
-        let thread = Thread {
+        Threads.start("files") {
             // A failed write (the player stopped reading) ends the feed.
             for line in lines where writeAll(writeFD, line) != nil { break }
             close(writeFD)
         }
-        thread.name = "files"
-        thread.start()
     }
 }

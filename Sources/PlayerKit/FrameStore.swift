@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SposureKit
 import GIFEngine
 
 /// The frames of one GIF as they are decoded: the decoder thread appends,
@@ -10,7 +12,7 @@ import GIFEngine
 /// the finisher can wait for demand from any of them; a store fitted again on
 /// resize, which a thread of its own decodes, has one of its own.
 public final class FrameStore: @unchecked Sendable {
-    private let condition: NSCondition
+    private let condition: Condition
     private var pictures: [CellPicture] = []
     private var delays: [Int] = []
     private var ended = false
@@ -19,7 +21,7 @@ public final class FrameStore: @unchecked Sendable {
     private var ahead = 1
     private var fault: GIFError?
 
-    init(condition: NSCondition) { self.condition = condition }
+    init(condition: Condition) { self.condition = condition }
 
     /// Frames decoded so far.
     public var decoded: Int { condition.withLock { pictures.count } }

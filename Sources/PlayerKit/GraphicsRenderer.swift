@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// Draws pictures as real pixels, with the kitty graphics protocol or sixel.
 ///

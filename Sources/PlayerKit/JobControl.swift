@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The player's part in job control and window changes, as a stage's

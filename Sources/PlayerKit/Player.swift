@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GIFEngine
 import LadderKit
 import SposureKit
@@ -292,8 +293,6 @@ public final class Player: @unchecked Sendable {
     }
 
     static func isoNow() -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: Date())
+        Date.ISO8601FormatStyle().format(Date())
     }
 }

@@ -1,8 +1,10 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SposureKit
 
 /// Flags the signal thread sets and the player takes.
 final class PlayerFlags: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var resize = false
     private var redraw = false
     private var suspendedAt: Int?

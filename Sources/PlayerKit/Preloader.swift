@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GIFEngine
 import SposureKit
 
@@ -24,13 +25,13 @@ public final class Preloader: @unchecked Sendable {
     public static let aheadMs = 300
     private let stage: Stage
     private let configuration: PlayerConfiguration
-    private let lock = NSLock()
+    private let lock = Lock()
     private var currentLayout: ScreenLayout
     /// The GIFs whose decoding is not finished, in play order.
     private let decodings: BoundedQueue<GIFDecoding>
     /// The lock of every frame store the preloader starts: the finisher waits
     /// on it for demand. (A GIF fitted again on resize has a lock of its own.)
-    private let frameCondition = NSCondition()
+    private let frameCondition = Condition()
 
     /// A preloader reading `stage`'s input, fitting to `layout`.
     public init(stage: Stage, configuration: PlayerConfiguration, layout: ScreenLayout) {
@@ -50,12 +51,8 @@ public final class Preloader: @unchecked Sendable {
 
     /// Starts the threads.
     public func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "preloader"
-        thread.start()
-        let finisher = Thread { [self] in finish() }
-        finisher.name = "finisher"
-        finisher.start()
+        Threads.start("preloader") { [self] in run() }
+        Threads.start("finisher") { [self] in finish() }
     }
 
     /// Stops taking input (SIGINT, SIGTERM, a closed stdout): the gif
@@ -129,9 +126,7 @@ public final class Preloader: @unchecked Sendable {
         gif.frames.cancel()
         if let rest {
             // It ends when the frames do, or when this fit is dropped too (cancel).
-            let thread = Thread { rest.finishOnDemand() }
-            thread.name = "refit"
-            thread.start()
+            Threads.start("refit") { rest.finishOnDemand() }
         }
         return refitted
     }

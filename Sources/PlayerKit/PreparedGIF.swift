@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GIFEngine
 import SposureKit
 
@@ -42,7 +43,7 @@ public struct PreparedGIF: Sendable {
     /// and is told to `onTruncation` with the number of frames before it,
     /// before the player can see the end.
     public static func begin(record: JSONRecord, path: String, layout: ScreenLayout, options: DecodeOptions = DecodeOptions(),
-                             firstMs: Int, through: Int = 0, condition: NSCondition = NSCondition(),
+                             firstMs: Int, through: Int = 0, condition: Condition = Condition(),
                              onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
         let decoder = try GIFDecoder(contentsOfFile: path, options: options)
         let scaler = Scaler.fitting(sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Ratings read from a file instead of asked (`--ratings script:FILE`), one
@@ -41,7 +42,7 @@ public struct RatingScript: Sendable, Equatable {
         var script = RatingScript()
         var rated: [(Int, Int)] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty else { continue }
             let fail = { (what: String) in ScriptedHold.ScriptError(message: "\(name):\(number + 1): \(what)") }
             let record: JSONRecord

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import GIFEngine
 
 /// The demo's sample GIFs, drawn by code and written with giflib, so the

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// A scripted hold change: `{"t_ms":1200,"down":true}`.
@@ -19,7 +20,7 @@ public struct ScriptedHold: Sendable, Equatable {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         var holds: [ScriptedHold] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmingWhitespace()
             guard !trimmed.isEmpty else { continue }
             let record: JSONRecord
             do { record = try JSONRecord.parse(trimmed) } catch {

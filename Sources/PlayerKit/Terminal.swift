@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The player's screen and keyboard: `/dev/tty` (or `--tty PATH`), never
@@ -22,7 +23,7 @@ public final class Terminal: @unchecked Sendable {
     private var raw: Bool
     private var saved = termios()
     private var savedValid = false
-    private let lock = NSLock()
+    private let lock = Lock()
     private var entered = false
     private var done = false
     private var kittyPushed = false

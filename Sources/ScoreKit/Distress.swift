@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SposureKit
 
 /// How anxious the person felt before and after a round, each from 0 (calm) to 10.
 ///
@@ -24,7 +26,7 @@ public struct Distress: Sendable, Equatable {
     /// Parses `BEFORE,AFTER` as given to `--distress` (`7,4`).
     public static func parse(_ text: String) throws(DistressError) -> Distress {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { $0.trimmingWhitespace() }
         guard parts.count == 2 else { throw DistressError(text: text, problem: "give two ratings, BEFORE,AFTER (e.g. 7,4)") }
         var ratings: [Int] = []
         for part in parts {

@@ -1,4 +1,6 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import SposureKit
 
 /// `score history --export csv`: one row per round, for a therapist (RFC 4180:
 /// a header, comma-separated, quoted when needed; lines end with `\n`).
@@ -20,7 +22,7 @@ public enum HistoryCSV {
     public static func row(_ entry: HistoryEntry) -> String {
         let date = entry.date ?? ""
         let time = entry.at.count >= 19 ? String(entry.at.dropFirst(11).prefix(8)) : ""
-        func seconds(_ ms: Int) -> String { String(format: "%.1f", Double(ms) / 1000) }
+        func seconds(_ ms: Int) -> String { String(cFormat: "%.1f", Double(ms) / 1000) }
         func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "" }
         let fields: [String] = [
             date, time, entry.ladder?.ladder ?? "", optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
@@ -36,6 +38,6 @@ public enum HistoryCSV {
     /// A field quoted when it holds a comma, a quote or a line break.
     static func quote(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        return "\"" + field.replacing("\"", with: "\"\"") + "\""
     }
 }

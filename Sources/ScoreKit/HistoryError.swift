@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// A failure to read or write the history file, with the system's errno.
 public struct HistoryError: Error, CustomStringConvertible, Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The history file: one `round` record a line, appended whole under a lock.
@@ -25,7 +26,7 @@ public struct HistoryFile: Sendable {
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let dir = environment["SPOSURE_DATA"], !dir.isEmpty { return dir + "/history.ndjson" }
         if let dir = environment["XDG_DATA_HOME"], dir.hasPrefix("/") { return dir + "/sposure/history.ndjson" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = Folders.home(environment)
         return home + "/.local/share/sposure/history.ndjson"
     }
 
@@ -128,7 +129,7 @@ public struct HistoryFile: Sendable {
     /// Appends `line` (a whole record and its newline) under the lock, written with one write(2) and synced.
     @discardableResult
     public func append(line: [UInt8]) throws(HistoryError) -> AppendOutcome {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = Paths.parent(path)
         let createdFolder = try makeFolders(folder.isEmpty ? "." : folder)
         let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HistoryError("open", path: path, code: errno) }
@@ -229,19 +230,7 @@ public struct HistoryFile: Sendable {
 
     /// Creates `folder` and its parents (0700); returns whether any was made.
     private func makeFolders(_ folder: String) throws(HistoryError) -> Bool {
-        var info = stat()
-        if stat(folder, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw HistoryError("create", path: folder, code: ENOTDIR)
-            }
-            return false
-        }
-        let parent = (folder as NSString).deletingLastPathComponent
-        if !parent.isEmpty && parent != folder { _ = try makeFolders(parent) }
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-            throw HistoryError("create", path: folder, code: errno)
-        }
-        return true
+        do { return try Folders.make(folder) } catch { throw HistoryError(error.doing, path: error.path, code: error.code) }
     }
 
     /// Makes a new file's name durable, as fsync of the file alone does not.

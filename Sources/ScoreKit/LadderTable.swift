@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LadderKit
 import SposureKit
 
@@ -103,7 +104,7 @@ public struct LadderTable: Sendable {
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         for (index, cells) in table.enumerated() {
             let line = cells.enumerated().map { column, cell in
-                cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                cell + String(repeating: " ", count: widths[column] - cell.count)
             }.joined(separator: "  ")
             let trimmed = String(line.reversed().drop(while: { $0 == " " }).reversed())
             out.append(index == 0 ? style.dim(trimmed) : trimmed)

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// What `score history` was asked to do.
 public struct LifetimeConfiguration: Sendable {

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import LadderKit
 import SposureKit
 
@@ -19,7 +20,7 @@ import SposureKit
 public final class RoundReporter: @unchecked Sendable {
     private let stage: Stage
     private let configuration: ReportConfiguration
-    private let lock = NSLock()
+    private let lock = Lock()
     private var signal: Int32?
 
     /// A reporter over `stage` (started by the caller).
@@ -36,12 +37,10 @@ public final class RoundReporter: @unchecked Sendable {
         lock.unlock()
         let input = stage.input
         let grace = configuration.grace
-        let thread = Thread {
-            Thread.sleep(forTimeInterval: grace)
+        Threads.start("grace") {
+            Threads.sleep(grace)
             input.close()
         }
-        thread.name = "grace"
-        thread.start()
     }
 
     private var ratingsFailed = false

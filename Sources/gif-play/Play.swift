@@ -1,6 +1,7 @@
 import ArgumentParser
 import SposureCLI
-import Foundation
+import FoundationEssentials
+import Glibc
 import GIFEngine
 import PlayerKit
 import SposureKit

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SposureCLI
-import Foundation
+import FoundationEssentials
+import Glibc
 import GIFEngine
 import PlayerKit
 import SposureKit
@@ -32,9 +33,9 @@ struct Samples: ParsableCommand {
         let diagnostics = Diagnostics(tool: "gif-play samples")
         let folder = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Folders.make(folder, mode: 0o755)
         } catch {
-            diagnostics.error("cannot create \(folder): \(error.localizedDescription)")
+            diagnostics.error(error.description)
             throw ExitCode(2)
         }
         let written: [(name: String, title: String, path: String)]

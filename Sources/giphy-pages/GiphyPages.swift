@@ -1,6 +1,7 @@
 import ArgumentParser
 import FetchKit
-import Foundation
+import FoundationEssentials
+import Glibc
 import GiphyKit
 import SposureCLI
 import SposureKit

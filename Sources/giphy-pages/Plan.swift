@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import GiphyKit
 import LadderKit
 import ScoreKit
@@ -115,7 +116,7 @@ extension GiphyPages {
             if ladder.ladder == nil && !trending && queriesFrom == nil && allQueries.isEmpty {
                 throw ValidationError("Give a query (giphy-pages plan spiders), --trending, or --queries-from FILE.")
             }
-            for query in allQueries where query.trimmingCharacters(in: .whitespaces).isEmpty {
+            for query in allQueries where query.trimmingWhitespace().isEmpty {
                 throw ValidationError("A query must not be empty.")
             }
             for query in allQueries where query.count > PageRequest.maxQueryLength && provider != "klipy" {

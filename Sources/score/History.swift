@@ -1,6 +1,7 @@
 import ArgumentParser
 import SposureCLI
-import Foundation
+import FoundationEssentials
+import Glibc
 import ScoreKit
 import SposureKit
 

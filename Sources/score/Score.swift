@@ -1,6 +1,7 @@
 import ArgumentParser
 import SposureCLI
-import Foundation
+import FoundationEssentials
+import Glibc
 import LadderKit
 import ScoreKit
 import SposureKit
@@ -111,7 +112,7 @@ struct Score: ParsableCommand {
         if let now = now.flatMap(Timestamp.normalize) { configuration.now = now }
         // GIFs rated with a digit key are kept beside the history.
         if let history = configuration.history {
-            let folder = (history.path as NSString).deletingLastPathComponent
+            let folder = Paths.parent(history.path)
             configuration.ratings = GIFRatingFile(path: (folder.isEmpty ? "." : folder) + "/ratings.ndjson")
         }
 

@@ -89,6 +89,7 @@ func temporaryFolder() -> String {
         #expect(redactedURL("https://api.giphy.com/v1/gifs/search?api_key=SECRET&q=x") == "https://api.giphy.com/v1/gifs/search?api_key=REDACTED&q=x")
         #expect(redactedURL("https://x/?q=1&API_KEY=s1&b=2&api_key=s2") == "https://x/?q=1&API_KEY=REDACTED&b=2&api_key=REDACTED")
         #expect(redactedURL("https://x/a.gif") == "https://x/a.gif")
+        #expect(redactedURL("https://x/?api_kapi_key=s&Api_Key=t#api_key=") == "https://x/?api_kapi_key=REDACTED&Api_Key=REDACTED#api_key=REDACTED")
     }
 
     @Test func classifiesHTTPStatuses() {

@@ -11,6 +11,7 @@
 
 import Foundation
 import PlayerKit
+import SposureKit
 import Testing
 import TestSupport
 #if canImport(Glibc)
@@ -28,7 +29,7 @@ final class PseudoTerminal: @unchecked Sendable {
     let slave: Int32
     /// `/dev/pts/N`, for `--tty`.
     let slavePath: String
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var output: [UInt8] = []
     private var stopping = false
     private var finished = false

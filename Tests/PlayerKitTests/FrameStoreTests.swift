@@ -2,6 +2,7 @@ import Foundation
 import GIFEngine
 import Testing
 @testable import PlayerKit
+import SposureKit
 
 /// A 1×1 picture of grey `level`.
 private func picture(_ level: UInt8) -> CellPicture { CellPicture(width: 1, height: 1, rgb: [level, level, level]) }
@@ -15,7 +16,7 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemapho
 
 @Suite struct FrameStoreTests {
     @Test func keepsFramesAndDelaysInOrder() {
-        let store = FrameStore(condition: NSCondition())
+        let store = FrameStore(condition: Condition())
         store.append(picture(1), delay: 40)
         store.append(picture(2), delay: 100)
         #expect(store.decoded == 2)
@@ -29,7 +30,7 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemapho
     }
 
     @Test func asksForTheLookAheadInBurstsNotFrameByFrame() {
-        let store = FrameStore(condition: NSCondition())
+        let store = FrameStore(condition: Condition())
         store.lookAhead(frames: 9)
         // Nothing wanted yet: the decoder would wait.
         #expect(store.decodedYet(0) == nil)  // asks for frames 0 ..< 9
@@ -44,7 +45,7 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemapho
     }
 
     @Test func theLookAheadIsAtLeastFourFrames() {
-        let store = FrameStore(condition: NSCondition())
+        let store = FrameStore(condition: Condition())
         store.lookAhead(frames: 1)
         _ = store.decodedYet(0)
         for level in 0..<3 { store.append(picture(UInt8(level)), delay: 10) }
@@ -54,7 +55,7 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemapho
     }
 
     @Test func hasWaitsForTheDecoderAndSeesTheEnd() {
-        let store = FrameStore(condition: NSCondition())
+        let store = FrameStore(condition: Condition())
         let answer = LockedFlag()
         let asked = onThread { answer.set(store.has(0)) }
         #expect(asked.wait(timeout: .now() + 0.2) == .timedOut)
@@ -69,7 +70,7 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemapho
     }
 
     @Test func aCancelledStoreWantsNothingMoreAndWakesEveryWaiter() {
-        let store = FrameStore(condition: NSCondition())
+        let store = FrameStore(condition: Condition())
         let decoder = LockedFlag()
         let reader = LockedFlag()
         let decoding = onThread { decoder.set(store.waitForDemand()) }

@@ -309,7 +309,7 @@ public final class RequestEngine<Client: RequestClient> {
             case .settled:
                 waiting.remove(at: index)
             case .pause(let seconds):
-                stage.diagnostics.trace("rate limit: the next call in \(String(format: "%.2f", seconds))s")
+                stage.diagnostics.trace("rate limit: the next call in \(String(cFormat: "%.2f", seconds))s")
                 return seconds
             case .start:
                 waiting.remove(at: index)
@@ -358,7 +358,7 @@ public final class RequestEngine<Client: RequestClient> {
             let status = running.easy.responseCode
             let answer = result == CURLE_OK ? "HTTP \(status)" : "libcurl \(CurlError(code: result))"
             let seconds = Double(running.easy.info(offset: CURLINFO_TOTAL_TIME_T)) / 1e6
-            stage.diagnostics.trace("\(answer) in \(String(format: "%.3f", seconds))s: \(client.describe(job))")
+            stage.diagnostics.trace("\(answer) in \(String(cFormat: "%.3f", seconds))s: \(client.describe(job))")
         }
         switch client.complete(job, running.transfer, result: result, easy: running.easy) {
         case .done, .deferred:
@@ -371,7 +371,7 @@ public final class RequestEngine<Client: RequestClient> {
             if failure.transient, let delay = limits.retry.delay(attempts: job.attempts, waited: job.waited, retryAfter: retryAfter),
                job.deadline.map({ monotonicNanoseconds() + Self.nanoseconds(delay) < $0 }) ?? true {
                 client.noteRetry()
-                stage.diagnostics.trace("\(failure.code): retry in \(String(format: "%.2f", delay))s: \(client.describe(job))")
+                stage.diagnostics.trace("\(failure.code): retry in \(String(cFormat: "%.2f", delay))s: \(client.describe(job))")
                 job.waited += delay
                 job.notBefore = monotonicNanoseconds() + Self.nanoseconds(delay)
                 retrying.append(job)

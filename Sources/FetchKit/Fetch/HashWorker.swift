@@ -1,5 +1,7 @@
 import Crypto
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Hashes the bodies of transfers on a thread of its own, so SHA-256 (a third
@@ -29,13 +31,13 @@ final class HashWorker: @unchecked Sendable {
     private var spare: [UnsafeMutableRawBufferPointer] = []
 
     private let queue = BoundedQueue<Job>(capacity: 64)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var finished: [HashStream] = []
 
     /// Starts the hash thread; it lives as long as the process. `wake` is
     /// called on that thread after each stream is finished.
     init(wake: @escaping @Sendable () -> Void = {}) {
-        let thread = Thread { [queue, self] in
+        Threads.start("hash") { [queue, self] in
             while case let jobs = queue.popBatch(max: 16), !jobs.isEmpty {
                 var done = false
                 for job in jobs {
@@ -52,8 +54,6 @@ final class HashWorker: @unchecked Sendable {
                 if done { wake() }
             }
         }
-        thread.name = "hash"
-        thread.start()
     }
 
     /// A block of ``blockSize`` bytes to gather a body in, new or reused.

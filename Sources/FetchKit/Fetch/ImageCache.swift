@@ -1,5 +1,6 @@
 import Crypto
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// The content cache: GIFs stored under names made from a SHA-256 hash, never
@@ -25,7 +26,7 @@ public final class ImageCache: @unchecked Sendable {
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let dir = environment["SPOSURE_CACHE"], !dir.isEmpty { return dir }
         if let dir = environment["XDG_CACHE_HOME"], dir.hasPrefix("/") { return dir + "/sposure" }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = Folders.home(environment)
         return home + "/.cache/sposure"
     }
 

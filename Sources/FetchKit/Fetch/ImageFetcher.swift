@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 //  fetch-images, the concurrent image fetcher, on the ``RequestEngine``:
@@ -287,7 +288,7 @@ extension ImageFetchClient: RequestClient {
 extension RequestStatistics {
     /// One line for the end of a run, on a terminal.
     func fetchSummary() -> String {
-        var text = "\(done) images, \(ByteCount.format(bytes)) fetched in \(String(format: "%.1f", seconds))s"
+        var text = "\(done) images, \(ByteCount.format(bytes)) fetched in \(String(cFormat: "%.1f", seconds))s"
         if cached > 0 { text += ", \(cached) from the cache" }
         if failed > 0 { text += ", \(failed) failed" }
         return text

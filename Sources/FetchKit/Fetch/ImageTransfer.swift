@@ -1,7 +1,8 @@
 import CCurl
 import Crypto
 import CurlShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// One record to fetch, from the moment it is read until its output is made.

@@ -1,6 +1,7 @@
 import CCurl
 import CurlShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// A libcurl error, with libcurl's own message.
@@ -111,10 +112,29 @@ public struct URLParts: Sendable, Equatable {
 public func redactedURL(_ url: String) -> String {
     var result = ""
     var rest = Substring(url)
-    while let range = rest.range(of: "api_key=", options: [.caseInsensitive]) {
-        result += rest[..<range.upperBound] + "REDACTED"
-        rest = rest[range.upperBound...]
+    while let end = endOfKey(in: rest) {
+        result += rest[..<end] + "REDACTED"
+        rest = rest[end...]
         rest = rest[(rest.firstIndex(where: { $0 == "&" || $0 == "#" }) ?? rest.endIndex)...]
     }
     return result + rest
+}
+
+/// Where the first `api_key=` in `text` ends, in any letter case.
+private func endOfKey(in text: Substring) -> Substring.Index? {
+    let key = Array("api_key=".utf8)
+    func lower(_ byte: UInt8) -> UInt8 { (0x41...0x5A).contains(byte) ? byte + 0x20 : byte }
+    let bytes = text.utf8
+    var start = bytes.startIndex
+    while let first = bytes[start...].firstIndex(where: { lower($0) == key[0] }) {
+        var at = first
+        var matched = 0
+        while matched < key.count, at < bytes.endIndex, lower(bytes[at]) == key[matched] {
+            matched += 1
+            at = bytes.index(after: at)
+        }
+        if matched == key.count { return at }
+        start = bytes.index(after: first)
+    }
+    return nil
 }

@@ -1,6 +1,7 @@
 import CCurl
 import CurlShim
-import Foundation
+import FoundationEssentials
+import Glibc
 import SposureKit
 
 /// Small HTTP GETs into memory over one libcurl multi handle: the API client
