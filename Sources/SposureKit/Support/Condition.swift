@@ -4,13 +4,12 @@ import Glibc
 /// A lock with a condition to wait on (pthread's, timed on the monotonic
 /// clock): what Foundation's `NSCondition` was, used the same way: lock,
 /// wait in a loop on the state it guards, signal or broadcast, unlock.
-public final class Condition: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+public final class Condition: Lock, @unchecked Sendable {
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
     /// An unlocked condition.
-    public init() {
-        pthread_mutex_init(mutex, nil)
+    public override init() {
+        super.init()
         var attributes = pthread_condattr_t()
         pthread_condattr_init(&attributes)
         // A change of the wall clock neither ends a wait early nor stretches it.
@@ -21,22 +20,7 @@ public final class Condition: @unchecked Sendable {
 
     deinit {
         pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
         condition.deallocate()
-        mutex.deallocate()
-    }
-
-    /// Takes the lock, waiting for it.
-    public func lock() { pthread_mutex_lock(mutex) }
-
-    /// Gives the lock back.
-    public func unlock() { pthread_mutex_unlock(mutex) }
-
-    /// `body`'s result, run holding the lock.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
-        lock()
-        defer { unlock() }
-        return try body()
     }
 
     /// Gives the lock back until signalled (or woken spuriously), then takes

@@ -2,8 +2,9 @@ import Glibc
 
 /// A mutex (a pthread one): what Foundation's `NSLock` was, without loading
 /// Foundation and its ICU tables into every tool at start-up.
-public final class Lock: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+/// ``Condition`` is one with a condition to wait on.
+public class Lock: @unchecked Sendable {
+    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
 
     /// An unlocked lock.
     public init() { pthread_mutex_init(mutex, nil) }
@@ -14,13 +15,13 @@ public final class Lock: @unchecked Sendable {
     }
 
     /// Takes the lock, waiting for it.
-    public func lock() { pthread_mutex_lock(mutex) }
+    public final func lock() { pthread_mutex_lock(mutex) }
 
     /// Gives the lock back.
-    public func unlock() { pthread_mutex_unlock(mutex) }
+    public final func unlock() { pthread_mutex_unlock(mutex) }
 
     /// `body`'s result, run holding the lock.
-    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public final func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()
         defer { unlock() }
         return try body()
