@@ -116,6 +116,30 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    /// Days of practice are local days, in the zone `TZ` names, summer time
+    /// included (read through the C library: without ICU, Foundation's own
+    /// zone would always be GMT).
+    @Test(arguments: [
+        // Rounds at 20:00 and 23:00 UTC on November 20, now 01:00 UTC on the 21st.
+        ("UTC", "2026-11-20T20:00:00Z", "2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z", 0),
+        ("Asia/Tokyo", "2026-11-20T20:00:00Z", "2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z", 2),  // all the 21st
+        ("America/New_York", "2026-11-20T20:00:00Z", "2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z", 2),  // all the 20th
+        ("Asia/Kolkata", "2026-11-20T20:00:00Z", "2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z", 2),  // +5:30
+        ("Europe/Berlin", "2026-11-20T20:00:00Z", "2026-11-20T23:00:00Z", "2026-11-21T01:00:00Z", 1),  // +1: 00:00 is the 21st
+        // Summer: Berlin is +2, so 21:30 UTC is 23:30 on the 20th and 22:30 UTC is the 21st.
+        ("Europe/Berlin", "2026-07-20T20:00:00Z", "2026-07-20T21:30:00Z", "2026-07-20T22:30:00Z", 0),
+    ])
+    func todayIsTheDayWhereTZSays(_ zone: String, _ first: String, _ second: String, _ now: String, _ today: Int) throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: first, rung: 1, after: 2), folder)
+            _ = try score([], ladderRound(at: second, rung: 1, after: 2), folder)
+            let history = try StageProcess.run("score", arguments: ["history", "--now", now],
+                                               environment: environment(folder).merging(["TZ": zone]) { $1 })
+            let practice = try JSONRecord.parse(try #require(history.stdoutLines.first)).object("practice")
+            #expect(practice?.int("rounds_today") == today, "\(zone) \(now)")
+        }
+    }
+
     @Test func aBadLadderFileIsOneMessageAndExit64() throws {
         try withTemporaryDirectory { folder in
             let ladders = folder.path + "/config/ladders"
