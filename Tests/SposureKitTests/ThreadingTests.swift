@@ -44,7 +44,13 @@ import Testing
     @Test func aTimedWaitEndsFalseWhenNobodySignals() {
         let condition = Condition()
         let start = monotonicSeconds()
-        let signalled = condition.withLock { condition.wait(seconds: 0.05) }
+        // A wake-up without a signal (allowed) returns true early: wait again for the rest.
+        var signalled = true
+        condition.withLock {
+            while signalled && monotonicSeconds() - start < 0.05 {
+                signalled = condition.wait(seconds: 0.05 - (monotonicSeconds() - start))
+            }
+        }
         #expect(signalled == false)
         #expect(monotonicSeconds() - start >= 0.05)
         #expect(condition.withLock { condition.wait(seconds: 0) } == false)
@@ -61,11 +67,51 @@ import Testing
                 condition.signal()
             }
         }
+        let start = monotonicSeconds()
+        var waits = 0
         let woken = condition.withLock { () -> Bool in
-            while !ready { if !condition.wait(seconds: 30) { return false } }
+            while !ready {
+                waits += 1
+                if !condition.wait(seconds: 30) { return false }
+            }
             return true
         }
         #expect(woken)
+        // Each wait blocked (a wait that returned at once would spin many times).
+        #expect(waits < 10)
+        #expect(monotonicSeconds() - start < 10)
+    }
+
+    @Test(arguments: [2e9, Double.infinity, Date.distantFuture.timeIntervalSinceNow])
+    func aWaitFarAheadBlocksUntilSignalled(_ seconds: Double) {
+        let condition = Condition()
+        nonisolated(unsafe) var ready = false
+        Threads.start("signaller") {
+            Threads.sleep(0.02)
+            condition.withLock {
+                ready = true
+                condition.signal()
+            }
+        }
+        var waits = 0
+        condition.withLock {
+            while !ready && waits < 1000 {
+                waits += 1
+                _ = condition.wait(seconds: seconds)
+            }
+        }
+        #expect(ready)
+        #expect(waits < 10)
+    }
+
+    @Test func spansAreClampedToZeroAndThirtyOneYears() {
+        let cases: [(Double, Int, Int)] = [(-1, 0, 0), (.nan, 0, 0), (0.25, 0, 250_000_000), (1.5, 1, 500_000_000),
+                                           (2e9, 1_000_000_000, 0), (.infinity, 1_000_000_000, 0)]
+        for (seconds, sec, nsec) in cases {
+            let span = timespecSpan(seconds)
+            #expect(span.tv_sec == sec && span.tv_nsec == nsec, "\(seconds)")
+        }
+        #expect(timespecSpan(0.999_999_999_9).tv_nsec <= 999_999_999)
     }
 
     @Test func sleepWaitsAtLeastItsTime() {

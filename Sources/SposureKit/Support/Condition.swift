@@ -27,20 +27,21 @@ public final class Condition: Lock, @unchecked Sendable {
     /// it again. Call holding the lock.
     public func wait() { pthread_cond_wait(condition, mutex) }
 
-    /// ``wait()`` for at most `seconds`; false when the time ran out.
+    /// ``wait()`` for at most `seconds` (31 years at most); false when the
+    /// time ran out (or was not positive).
     @discardableResult
     public func wait(seconds: Double) -> Bool {
         guard seconds > 0 else { return false }
         var deadline = timespec()
         clock_gettime(CLOCK_MONOTONIC, &deadline)
-        let whole = min(seconds, 1e9).rounded(.down)
-        deadline.tv_sec += Int(whole)
-        deadline.tv_nsec += Int((seconds - whole) * 1e9)
+        let span = timespecSpan(seconds)
+        deadline.tv_sec += span.tv_sec
+        deadline.tv_nsec += span.tv_nsec
         if deadline.tv_nsec >= 1_000_000_000 {
             deadline.tv_sec += 1
             deadline.tv_nsec -= 1_000_000_000
         }
-        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+        return pthread_cond_timedwait(condition, mutex, &deadline) == 0
     }
 
     /// ``wait()`` until `date` at the latest; false when it passed.

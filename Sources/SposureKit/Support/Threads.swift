@@ -23,11 +23,10 @@ public enum Threads {
         pthread_detach(thread)
     }
 
-    /// Sleeps this thread for `seconds` (nothing when not positive).
+    /// Sleeps this thread for `seconds` (nothing when not positive; 31 years at most).
     public static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
-        let whole = min(seconds, 1e9).rounded(.down)
-        var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+        var request = timespecSpan(seconds)
         var left = timespec()
         while nanosleep(&request, &left) == -1 && errno == EINTR { request = left }
     }
