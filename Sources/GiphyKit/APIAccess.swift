@@ -84,11 +84,11 @@ public struct APIAccess: Sendable {
     public func redact(_ text: String) -> String {
         var text = text
         if key.count >= 4 {
-            text = text.replacing(key, with: "REDACTED")
+            text = text.replacingBytes(key, with: "REDACTED")
             let escaped = PageRequest.escape(key)
-            if escaped != key { text = text.replacing(escaped, with: "REDACTED") }
+            if escaped != key { text = text.replacingBytes(escaped, with: "REDACTED") }
         }
-        if customerID.count >= 8 { text = text.replacing(customerID, with: "REDACTED") }
+        if customerID.count >= 8 { text = text.replacingBytes(customerID, with: "REDACTED") }
         return KlipyAPI.redactedPath(redactedURL(text))
     }
 

@@ -37,7 +37,8 @@ public enum HistoryCSV {
 
     /// A field quoted when it holds a comma, a quote or a line break.
     static func quote(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
-        return "\"" + field.replacing("\"", with: "\"\"") + "\""
+        // Bytes, not characters: a quote followed by a combining mark is one character.
+        guard field.utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return field }
+        return "\"" + field.replacingBytes("\"", with: "\"\"") + "\""
     }
 }

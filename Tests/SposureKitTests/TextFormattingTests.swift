@@ -23,4 +23,20 @@ import Testing
         #expect(text.trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces))
         #expect(Substring(text).trimmingWhitespace() == text.trimmingCharacters(in: .whitespaces))
     }
+
+    @Test(arguments: ["", " ", " \n\tkey\r\n ", "a b", "\u{2028}x\u{00A0}", "\n\n"])
+    func trimsWhitespaceAndNewlinesAsFoundationDid(_ text: String) {
+        #expect(text.trimmingWhitespaceAndNewlines() == text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test func replacesBytesNotCharacters() {
+        #expect("a\"b".replacingBytes("\"", with: "\"\"") == "a\"\"b")
+        // `"` + U+0301 is one character, which a character-wise replace passes over.
+        #expect("x\"\u{301}y".replacingBytes("\"", with: "\"\"") == "x\"\"\u{301}y")
+        #expect("KEYKEYKE".replacingBytes("KEY", with: "R") == "RRKE")
+        #expect("aaa".replacingBytes("aa", with: "b") == "ba")
+        #expect("abc".replacingBytes("", with: "x") == "abc")
+        #expect("ab".replacingBytes("abc", with: "x") == "ab")
+        #expect("ünï".replacingBytes("n", with: "N") == "üNï")
+    }
 }

@@ -14,6 +14,30 @@ extension String {
     }
 }
 
+extension String {
+    /// The text with every occurrence of `target` replaced, matched byte for
+    /// byte in UTF-8: a quote or a key beside a combining mark is still found
+    /// (Swift's own `replacing` compares whole characters, and `"` followed by
+    /// U+0301 is one character).
+    public func replacingBytes(_ target: String, with replacement: String) -> String {
+        let bytes = Array(utf8), pattern = Array(target.utf8)
+        guard !pattern.isEmpty, bytes.count >= pattern.count else { return self }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var at = 0
+        while at < bytes.count {
+            if bytes[at] == pattern[0] && at + pattern.count <= bytes.count && bytes[at..<(at + pattern.count)].elementsEqual(pattern) {
+                result += replacement.utf8
+                at += pattern.count
+            } else {
+                result.append(bytes[at])
+                at += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
 extension StringProtocol {
     /// The text without the spaces and tabs at either end (line ends kept),
     /// as Foundation's `trimmingCharacters(in: .whitespaces)` gave it.
