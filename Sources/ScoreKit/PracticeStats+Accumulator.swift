@@ -43,11 +43,6 @@ extension PracticeStats {
             today = Self.day(of: now, offset: offset)
         }
 
-        /// An empty tally at `now`, days counted in `timeZone`.
-        public init(now: Date, timeZone: TimeZone) {
-            self.init(now: now, offset: .zone(timeZone))
-        }
-
         /// The local date of `date` as a day number (consecutive dates, consecutive numbers).
         private static func day(of date: Date, offset: UTCOffset) -> Int {
             let local = Int(date.timeIntervalSince1970.rounded(.down)) + offset.seconds(date)

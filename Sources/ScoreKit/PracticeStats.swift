@@ -51,11 +51,6 @@ public struct PracticeStats: Sendable, Equatable {
         self = accumulator.stats
     }
 
-    /// The statistics of `entries` at `now`, days counted in `timeZone`.
-    public init(entries: [HistoryEntry], now: Date, timeZone: TimeZone) {
-        self.init(entries: entries, now: now, offset: .zone(timeZone))
-    }
-
     /// No rounds: the figures an ``Accumulator`` fills in.
     init() {}
 

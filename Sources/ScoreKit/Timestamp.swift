@@ -81,6 +81,9 @@ extension Timestamp {
                     at += 1
                 }
                 guard at > start else { return nil }
+                // Never so near the next second that adding it rounds up to it
+                // (a Double holds today's dates to about 2.4e-7 s).
+                fraction = min(fraction, 0.999_999)
             }
             guard at < utf8.count else { return nil }
             var offset = 0
@@ -101,14 +104,6 @@ extension Timestamp {
             }
             guard at == utf8.count else { return nil }
             return Date(timeIntervalSince1970: Double(local - offset) + fraction)
-        }
-
-        /// The date of the form the history writes (`2026-11-21T10:00:00Z`),
-        /// read directly; nil for any other form or an impossible date.
-        static func plainUTC(_ text: String) -> Date? {
-            let utf8 = Array(text.utf8)
-            guard utf8.count == 20, utf8[19] == 0x5A, let local = fields(utf8) else { return nil }
-            return Date(timeIntervalSince1970: Double(local))
         }
 
         /// The seconds since 1970 that `YYYY-MM-DDTHH:MM:SS` names, read as UTC.

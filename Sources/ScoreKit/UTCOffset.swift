@@ -12,7 +12,7 @@ public struct UTCOffset: Sendable {
 
     /// This machine's local time (`TZ`, else `/etc/localtime`), read through
     /// the C library: Foundation's own time zones need its ICU tables, which
-    /// the tools do not load.
+    /// the tools do not load. The C library reads `TZ` once a process.
     public static let local = UTCOffset { date in
         var time = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
@@ -20,7 +20,9 @@ public struct UTCOffset: Sendable {
         return parts.tm_gmtoff
     }
 
-    /// The offsets of `zone`.
+    /// The offsets of `zone`. Named zones need Foundation's ICU tables, which
+    /// the tools do not load (there `TimeZone(identifier:)` knows only fixed
+    /// offsets): this is for tests and other programs that load them.
     public static func zone(_ zone: TimeZone) -> UTCOffset {
         UTCOffset { zone.secondsFromGMT(for: $0) }
     }

@@ -20,7 +20,7 @@ import Testing
             entry("2026-11-19T10:00:00Z"), entry("2026-11-20T10:00:00Z"),
             entry("2026-11-21T08:00:00Z", 30_000), entry("2026-11-21T09:00:00Z", 45_000),
         ]
-        let stats = PracticeStats(entries: entries, now: now, timeZone: utc)
+        let stats = PracticeStats(entries: entries, now: now, offset: .zone(utc))
         #expect(stats.roundsToday == 2)
         #expect(stats.exposedMsToday == 75_000)
         #expect(stats.streakDays == 3)       // the 19th, 20th and today
@@ -29,19 +29,19 @@ import Testing
     }
 
     @Test func aStreakRunsToYesterdayBeforeTodaysFirstRound() {
-        let stats = PracticeStats(entries: [entry("2026-11-19T10:00:00Z"), entry("2026-11-20T10:00:00Z")], now: now, timeZone: utc)
+        let stats = PracticeStats(entries: [entry("2026-11-19T10:00:00Z"), entry("2026-11-20T10:00:00Z")], now: now, offset: .zone(utc))
         #expect(stats.roundsToday == 0)
         #expect(stats.streakDays == 2)
-        let broken = PracticeStats(entries: [entry("2026-11-19T10:00:00Z")], now: now, timeZone: utc)
+        let broken = PracticeStats(entries: [entry("2026-11-19T10:00:00Z")], now: now, offset: .zone(utc))
         #expect(broken.streakDays == 0)
     }
 
     @Test func daysAreLocalDates() {
         // 23:30 UTC on the 20th is the 21st in Tokyo (UTC+9): today there, yesterday in UTC.
         let late = [entry("2026-11-20T23:30:00Z")]
-        let tokyo = PracticeStats(entries: late, now: now, timeZone: TimeZone(identifier: "Asia/Tokyo")!)
+        let tokyo = PracticeStats(entries: late, now: now, offset: .zone(TimeZone(identifier: "Asia/Tokyo")!))
         #expect(tokyo.roundsToday == 1)
-        let london = PracticeStats(entries: late, now: now, timeZone: utc)
+        let london = PracticeStats(entries: late, now: now, offset: .zone(utc))
         #expect(london.roundsToday == 0)
         #expect(london.streakDays == 1)
     }
@@ -56,7 +56,7 @@ import Testing
         b.ratings = RoundRatings(sudsBefore: 5, expectPct: 50, happened: true)
         var c = entry("2026-11-21T09:30:00Z")
         c.ladder = LadderTag(ladder: "spiders", rung: 2, rungSuds: 10)
-        let stats = PracticeStats(entries: [a, entry("2026-11-21T08:00:00Z"), b, c], now: now, timeZone: utc)
+        let stats = PracticeStats(entries: [a, entry("2026-11-21T08:00:00Z"), b, c], now: now, offset: .zone(utc))
         #expect(stats.rungs.map { "\($0.ladder) \($0.rung): \($0.rounds), \($0.meanBefore.map { "\($0)" } ?? "-") \($0.meanAfter.map { "\($0)" } ?? "-")" }
             == ["spiders 1: 2, 5.5 2.0", "spiders 2: 1, - -"])
         #expect(stats.expectancy?.rounds == 2)

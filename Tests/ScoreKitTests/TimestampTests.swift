@@ -28,6 +28,8 @@ import Testing
         #expect(Timestamp.normalize("2026-11-21T10:00:00Z") == "2026-11-21T10:00:00Z")
         #expect(Timestamp.normalize("2026-11-21T10:00:00.999-00:30") == "2026-11-21T10:30:00Z")
         #expect(Timestamp.normalize("0001-01-01T00:00:00Z") == "0001-01-01T00:00:00Z")
+        // A fraction a hair below the next second stays in its second (and day).
+        #expect(Timestamp.normalize("2026-11-21T23:59:59.99999999Z") == "2026-11-21T23:59:59Z")
     }
 
     // Impossible dates are refused in every form, never rolled over to the next month.

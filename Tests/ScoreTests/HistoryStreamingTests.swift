@@ -23,12 +23,12 @@ import TestSupport
                 #expect(json.exitCode == 0)
                 #expect(json.stderr == "")
                 let record = LifetimeStats(entries: counted).record()
-                PracticeStats(entries: counted, now: nowDate, timeZone: TimeZone(identifier: "UTC")!).write(to: record)
+                PracticeStats(entries: counted, now: nowDate, offset: .zone(TimeZone(identifier: "UTC")!)).write(to: record)
                 #expect(json.stdoutLines == [record.text])
                 #expect(try String(contentsOfFile: plot, encoding: .utf8) == HistoryChart.svg(entries: counted))
 
                 let text = try runHistory(["--format", "text", "--now", Self.now] + (last.map { ["--last", "\($0)"] } ?? []), data: data)
-                let practice = PracticeStats(entries: counted, now: nowDate, timeZone: TimeZone(identifier: "UTC")!)
+                let practice = PracticeStats(entries: counted, now: nowDate, offset: .zone(TimeZone(identifier: "UTC")!))
                 #expect(text.stdoutLines == LifetimeScreen.lines(LifetimeStats(entries: counted), style: .plain) + practice.lines(style: .plain))
 
                 let csv = try runHistory(["--export", "csv"] + (last.map { ["--last", "\($0)"] } ?? []), data: data)
