@@ -24,7 +24,7 @@ deps:
 	else \
 	  echo "deps: installing $(DEV_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $(DEV_PACKAGES); \
+	  $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(DEV_PACKAGES); \
 	fi
 
 build: deps
@@ -36,7 +36,7 @@ debug: deps
 test: deps
 	@# The time-zone tests name zones (Asia/Tokyo…): the C library reads tzdata.
 	@[ -e /usr/share/zoneinfo/Asia/Tokyo ] || { echo "test: installing tzdata"; \
-	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq tzdata; }
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tzdata; }
 	# make build and make demo build every target in release, where the testing
 	# library is absent: the test helpers must build there too.
 	$(SWIFT) build -c release --target TestSupport

@@ -46,7 +46,7 @@ public struct APICache: Sendable {
     /// Keeps `body`, the answer for `url`; throws when it cannot be written.
     public func write(provider: GIFProvider, url: String, body: [UInt8]) throws(FileWriteError) {
         let path = path(provider: provider, url: url)
-        try Folders.make(Paths.parent(path), mode: 0o755)
+        try Folders.make(Paths.parent(path), mode: 0o777)  // a cache, not private: the umask decides
         try writeAtomically(body, to: path)
     }
 }

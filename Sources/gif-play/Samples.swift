@@ -33,7 +33,7 @@ struct Samples: ParsableCommand {
         let diagnostics = Diagnostics(tool: "gif-play samples")
         let folder = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
         do {
-            try Folders.make(folder, mode: 0o755)
+            try Folders.make(folder, mode: 0o777)  // as mkdir -p: the umask decides
         } catch {
             diagnostics.error(error.description)
             throw ExitCode(2)
