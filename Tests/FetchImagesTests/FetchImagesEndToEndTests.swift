@@ -681,6 +681,51 @@ struct FetchImagesEndToEndTests {
         try interruptMidRun(signal: SIGTERM, expectedStatus: 143)
     }
 
+    /// Regression: the batch the reader held when a signal came (parsed, blocked
+    /// on the full input queue) was dropped, so lines fetch-images had read got
+    /// no record and `--retry-errors` could not pick them up. stdin is a file
+    /// whose offset the test shares with the child: every complete line before
+    /// it must have its record, in order.
+    @Test func aSignalLeavesNoLineReadWithoutItsRecord() throws {
+        try withWorld { world in
+            world.server.route("/slow.gif", response: HTTPTestServer.Response.ok(TestGIF.onePixel).delayed(30))
+            var text = ""
+            for index in 0..<20_000 { text += gifLine(id: "g\(index)", url: world.server.url("/slow.gif"), rank: index) + "\n" }
+            let input = world.root.appendingPathComponent("input.ndjson")
+            try Data(text.utf8).write(to: input)
+            let file = open(input.path, O_RDONLY | O_CLOEXEC)
+            try #require(file >= 0)
+            defer { close(file) }
+            let stage = try StageProcess(
+                "fetch-images", arguments: ["--cache", world.cache.path, "--quiet", "--concurrency", "2"],
+                environment: world.environment, stdinDescriptor: file)
+            // The transfers hang; the reader fills the input queue and waits on it
+            // (stdin's offset stops moving).
+            var before = -1
+            var offset = 0
+            let start = Date()
+            while offset == 0 || offset != before, Date().timeIntervalSince(start) < 30 {
+                before = offset
+                usleep(200_000)
+                offset = Int(lseek(file, 0, SEEK_CUR))
+            }
+            stage.send(signal: SIGINT)
+            let result = stage.wait(timeout: 60)
+            #expect(result.exitCode == 130, "\(result)")
+            let consumed = Int(lseek(file, 0, SEEK_CUR))
+            // It read some of stdin, not all: the queue was full when the signal came.
+            try #require(consumed > 0 && consumed < text.utf8.count, "read \(consumed) of \(text.utf8.count) bytes")
+            let lines = text.utf8.prefix(consumed).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            #expect(result.stdoutLines.count == lines, "\(result.stdoutLines.count) records for \(lines) lines read")
+            for (index, line) in result.stdoutLines.enumerated() {
+                let record = try OutputRecord(line)
+                #expect(record.string("id") == "g\(index)")
+                #expect(record.string("kind") == "error")
+                guard record.string("id") == "g\(index)" else { break }
+            }
+        }
+    }
+
     // MARK: - The cache
 
     @Test func secondRunIsServedFromTheCacheWithoutRequests() throws {

@@ -121,6 +121,8 @@ public final class StageProcess: @unchecked Sendable {
     ///   - keepStdinOpen: leave stdin open after `stdin` until `closeStdin()`.
     ///   - closeStdoutAfterLines: close our read end of stdout after this many
     ///     lines, as `| head -n N` does.
+    ///   - stdinDescriptor: the child's stdin instead of a pipe (a file the
+    ///     caller keeps open, whose offset it shares: how much the child read).
     public init(
         _ name: String,
         arguments: [String] = [],
@@ -129,7 +131,8 @@ public final class StageProcess: @unchecked Sendable {
         stdin: [UInt8] = [],
         keepStdinOpen: Bool = false,
         closeStdoutAfterLines: Int? = nil,
-        currentDirectory: URL? = nil
+        currentDirectory: URL? = nil,
+        stdinDescriptor: Int32? = nil
     ) throws {
         let executable = try Self.executableURL(named: name)
         let input = try Self.makePipe()
@@ -144,7 +147,8 @@ public final class StageProcess: @unchecked Sendable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let childIn = FileHandle(fileDescriptor: input.read, closeOnDealloc: true)
+        let childIn = FileHandle(fileDescriptor: stdinDescriptor.map { dup($0) } ?? input.read, closeOnDealloc: true)
+        if stdinDescriptor != nil { close(input.read) }
         let childOut = FileHandle(fileDescriptor: output.write, closeOnDealloc: true)
         let childErr = FileHandle(fileDescriptor: errors.write, closeOnDealloc: true)
         process.standardInput = childIn

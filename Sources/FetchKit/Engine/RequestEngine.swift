@@ -207,11 +207,12 @@ public final class RequestEngine<Client: RequestClient> {
         self.limits = limits
         self.multi = multi
         stage.input.onPush = { [multi] in multi.wakeup() }
-        // A stage that drains its input on a signal has the reader close the
-        // queue once the lines waiting on stdin are in it (``shutDown()``
-        // reads to that close); any other stops taking input at once.
-        stage.onStop = { [multi, input = stage.input, drains = stage.drainsInputOnStop] in
-            if !drains { input.close() }
+        // On a stop the reader closes the queue itself, once what it holds is
+        // in it (a stage that drains its input on a signal: once the lines
+        // waiting on stdin are in it); ``shutDown()`` reads to that close.
+        // Only when nobody reads stdout any more is input refused at once.
+        stage.onStop = { [multi, input = stage.input, weak stage] in
+            if stage?.stopReason == .downstreamClosed { input.close() }
             multi.wakeup()
         }
     }
@@ -435,11 +436,18 @@ public final class RequestEngine<Client: RequestClient> {
     // MARK: Stopping
 
     /// Every record already read gets its line: in-flight, waiting and
-    /// retrying jobs, and the records still queued, are interrupted.
+    /// retrying jobs, and the records still queued, are interrupted. That
+    /// includes the batch the reader holds as it sees the stop (parsed, maybe
+    /// blocked on a full queue): it is taken before the queue closes, unless
+    /// nobody reads stdout any more.
     private func shutDown() {
         client.finishDeferred()
         let draining = stage.drainsInputOnStop && { if case .signal = stage.stopReason { return true } else { return false } }()
-        if !draining { stage.input.close() }
+        // The reader stops at its next look (within 200 ms) and closes the
+        // queue itself; a stop of the engine's own (a refused key) has not
+        // stopped the reader, so the queue closes here.
+        let waitsForReader = draining || (stage.stopReason != nil && stage.stopReason != .downstreamClosed)
+        if !waitsForReader { stage.input.close() }
         var jobs: [Client.Job] = []
         for (_, running) in active {
             multi.remove(running.easy)
@@ -449,8 +457,9 @@ public final class RequestEngine<Client: RequestClient> {
         active.removeAll()
         jobs += retrying
         retrying.removeAll()
-        if draining {
-            // Every line the reader takes from stdin until it closes the queue.
+        if waitsForReader {
+            // Every line the reader takes from stdin until it closes the queue
+            // (after a signal, what upstream still writes when draining).
             while case let batch = stage.input.popBatch(), !batch.isEmpty { admit(batch) }
         } else {
             while case let batch = stage.input.tryPopBatch(), !batch.isEmpty { admit(batch) }
