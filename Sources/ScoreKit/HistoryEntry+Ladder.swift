@@ -15,20 +15,37 @@ extension HistoryEntry {
 public enum LadderStanding {
     /// The rounds of the ladder `name`, oldest first.
     public static func rounds(of name: String, in entries: [HistoryEntry]) -> [LadderRound] {
-        entries.filter { $0.ladder?.ladder == name }.compactMap(\.ladderRound).sorted { $0.at < $1.at }
+        oldestFirst(entries.filter { $0.ladder?.ladder == name }.compactMap(\.ladderRound))
+    }
+
+    /// `rounds` by date, rounds of the same date in the order given.
+    static func oldestFirst(_ rounds: [LadderRound]) -> [LadderRound] {
+        rounds.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }
 
     /// The rules replayed over the ladder's rounds in `entries`.
     public static func progress(_ ladder: Ladder, entries: [HistoryEntry]) -> LadderProgress {
-        LadderProgress(rounds: rounds(of: ladder.name, in: entries), rungCount: ladder.rungs.count, rules: ladder.rules)
+        progress(ladder, rounds: rounds(of: ladder.name, in: entries))
+    }
+
+    /// The rules replayed over `rounds` (the ladder's, oldest first).
+    public static func progress(_ ladder: Ladder, rounds: [LadderRound]) -> LadderProgress {
+        LadderProgress(rounds: rounds, rungCount: ladder.rungs.count, rules: ladder.rules)
     }
 }
 
 extension LadderStanding {
     /// Where `entry` (a round of `ladder`) leaves the ladder, after the `earlier` history, at `now`.
     public static func outcome(_ ladder: Ladder, earlier: [HistoryEntry], entry: HistoryEntry, now: Date) -> LadderOutcome {
-        let before = progress(ladder, entries: earlier)
-        let after = progress(ladder, entries: earlier + [entry])
+        outcome(ladder, earlier: rounds(of: ladder.name, in: earlier), entry: entry, now: now)
+    }
+
+    /// Where `entry` (a round of `ladder`) leaves the ladder, after its `earlier`
+    /// rounds (oldest first), at `now`.
+    public static func outcome(_ ladder: Ladder, earlier: [LadderRound], entry: HistoryEntry, now: Date) -> LadderOutcome {
+        let before = progress(ladder, rounds: earlier)
+        let mine = entry.ladder?.ladder == ladder.name ? entry.ladderRound : nil
+        let after = progress(ladder, rounds: mine.map { oldestFirst(earlier + [$0]) } ?? earlier)
         let next = after.next(now: now, rules: ladder.rules)
         let moved = after.steps.count > before.steps.count ? after.steps.last?.why : nil
         return LadderOutcome(rungBefore: before.rung, rung: after.rung, nextRung: next.rung, nextRetest: next.retest,

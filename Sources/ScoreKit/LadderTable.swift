@@ -41,12 +41,16 @@ public struct LadderTable: Sendable {
 
     /// The table of `ladder` over `entries` (the whole history), at `now`.
     public init(ladder: Ladder, source: String, entries: [HistoryEntry], now: Date) {
+        self.init(ladder: ladder, source: source, rounds: LadderStanding.rounds(of: ladder.name, in: entries), now: now)
+    }
+
+    /// The table of `ladder` over its `rounds` (oldest first), at `now`.
+    public init(ladder: Ladder, source: String, rounds: [LadderRound], now: Date) {
         self.ladder = ladder
         self.source = source
-        let progress = LadderStanding.progress(ladder, entries: entries)
+        let progress = LadderStanding.progress(ladder, rounds: rounds)
         self.progress = progress
         next = progress.next(now: now, rules: ladder.rules)
-        let rounds = LadderStanding.rounds(of: ladder.name, in: entries)
         rows = ladder.rungs.enumerated().map { index, rung in
             let number = index + 1
             let mine = rounds.filter { $0.rung == number }

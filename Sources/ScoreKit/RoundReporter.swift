@@ -46,12 +46,12 @@ public final class RoundReporter: @unchecked Sendable {
     private var ratingsFailed = false
 
     /// Where a ladder round leaves its ladder; nil (and a warning) when the ladder cannot be read.
-    private func ladderOutcome(_ round: Round, entry: HistoryEntry, earlier: [HistoryEntry]) -> LadderOutcome? {
+    private func ladderOutcome(_ round: Round, entry: HistoryEntry, earlier: LadderHistory) -> LadderOutcome? {
         guard let tag = round.ladder else { return nil }
         do {
             let ladder = try configuration.ladders.load(tag.ladder).ladder
             let now = Timestamp.date(configuration.now) ?? Date()
-            return LadderStanding.outcome(ladder, earlier: earlier, entry: entry, now: now)
+            return LadderStanding.outcome(ladder, earlier: earlier.rounds(of: tag.ladder), entry: entry, now: now)
         } catch {
             stage.diagnostics.warning("ladder \(tag.ladder): \(error.description); the round is kept without its next rung")
             return nil
@@ -110,14 +110,14 @@ public final class RoundReporter: @unchecked Sendable {
 
         var historyFailed = false
         var best: Int?
-        var earlier: [HistoryEntry] = []
+        var earlier = LadderHistory()
         var history = configuration.history
         if let file = history {
             do {
-                let contents = try file.read()
-                for problem in contents.problems { stage.diagnostics.warning(problem) }
-                best = contents.entries.map(\.exposedMs).max()
-                earlier = contents.entries
+                // Read a line at a time: only the rounds of the ladders played now are kept.
+                earlier = try LadderHistory(file: file, ladders: Set(rounds.compactMap { $0.ladder?.ladder }))
+                for problem in earlier.problems { stage.diagnostics.warning(problem) }
+                best = earlier.bestExposedMs
             } catch {
                 stage.diagnostics.error("\(error)")
                 historyFailed = true
@@ -134,7 +134,7 @@ public final class RoundReporter: @unchecked Sendable {
                 best = max(best ?? 0, round.exposedMs)
                 let entry = scored.historyEntry(fallbackAt: configuration.now)
                 scored.ladderOutcome = ladderOutcome(round, entry: entry, earlier: earlier)
-                earlier.append(entry)
+                earlier.add(entry)
                 keepRatings(round, at: entry.at)
                 do {
                     let outcome = try file.append(entry)

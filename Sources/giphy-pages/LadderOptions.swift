@@ -43,13 +43,13 @@ struct LadderOptions: ParsableArguments {
             throw ExitCode(64)
         }
         let history = HistoryFile(path: HistoryFile.defaultPath())
-        var entries: [HistoryEntry] = []
+        var played = LadderHistory()
         do {
-            entries = try history.read().entries
+            played = try LadderHistory(file: history, ladders: [found.name])
         } catch {
             stage.diagnostics.warning("\(error); planning as if no round was played")
         }
-        let progress = LadderStanding.progress(found, entries: entries)
+        let progress = LadderStanding.progress(found, rounds: played.rounds(of: found.name))
         let moment = now.flatMap(Timestamp.date) ?? Date()
         let pick = rung.map { LadderProgress.Pick(rung: $0, retest: false, why: "--rung") }
             ?? progress.next(now: moment, rules: found.rules)

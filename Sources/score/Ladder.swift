@@ -96,9 +96,9 @@ extension Score {
                 throw ExitCode(64)
             }
             let history = HistoryFile(path: score.historyFile ?? HistoryFile.defaultPath())
-            let contents: HistoryFile.Contents
+            let contents: LadderHistory
             do {
-                contents = try history.read()
+                contents = try LadderHistory(file: history, ladders: [found.ladder.name])
             } catch {
                 stage.diagnostics.error("\(error)")
                 throw ExitCode(stage.drain(failed: true) == 0 ? 2 : 2)
@@ -110,7 +110,7 @@ extension Score {
             case .builtIn: source = "built-in"
             case .file(let path): source = path
             }
-            let table = LadderTable(ladder: found.ladder, source: source, entries: contents.entries, now: now)
+            let table = LadderTable(ladder: found.ladder, source: source, rounds: contents.rounds(of: found.ladder.name), now: now)
             switch format {
             case .json: stage.output.push(table.record().serialized())
             case .text: stage.output.push(contentsOf: table.lines(style: TextStyle.forOutput()).map { Array($0.utf8) })
