@@ -95,10 +95,8 @@ public enum KlipyAPI {
     private static func message(of json: JSONRecord) -> String? {
         if let text = json.string("message") { return text }
         if let errors = json.object("errors") {
-            if let text = errors.string("message") { return text }
-            let holder = JSONRecord()
-            holder.set("m", from: errors, key: "message")
-            if errors.has("message") { return String(holder.text.dropFirst(5).dropLast()) }
+            // Validation errors: a string, else whatever JSON it is, as written.
+            return errors.string("message") ?? errors.jsonText("message")
         }
         return nil
     }
@@ -106,12 +104,10 @@ public enum KlipyAPI {
     /// An item's id as the exact decimal string (ids of 16 digits pass 2^53: never a double).
     public static func id(of item: JSONRecord) -> String? {
         if item.has("id") && item.string("id") == nil {
-            // The number as written back by jansson from its 64-bit integer:
-            // exact, where a double would round ids past 2^53. A real is refused.
-            let holder = JSONRecord()
-            holder.set("id", from: item)
-            let text = holder.text.dropFirst(6).dropLast()
-            return !text.isEmpty && text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D }) ? String(text) : nil
+            // The number as written back from jansson's 64-bit integer: exact,
+            // where a double would round ids past 2^53. A real is refused.
+            guard let text = item.jsonText("id") else { return nil }
+            return !text.isEmpty && text.utf8.allSatisfy({ (0x30...0x39).contains($0) || $0 == 0x2D }) ? text : nil
         }
         if let text = item.string("id"), !text.isEmpty { return text }
         return nil

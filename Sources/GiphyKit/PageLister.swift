@@ -61,6 +61,9 @@ final class PageListClient {
     private var engine: RequestEngine<PageListClient>!
 
     private var totals: [String: Int] = [:]
+    /// Lists whose answer said `has_next: false` (Klipy's end of a list), and
+    /// those whose later pages were skipped and said so (once a list).
+    private var saidLast: Set<String> = []
     private var ended: Set<String> = []
     /// Pages asked in this run: asked again (--follow), they skip the API cache.
     private var asked: Set<String> = []
@@ -135,16 +138,14 @@ final class PageListClient {
     }
 
     private func interpret(_ page: PageRequest, status: Int, body: [UInt8], access: APIAccess) -> GiphyResponse {
-        switch page.provider {
-        case .giphy: return GiphyResponse.interpret(status: status, body: body, url: access.displayURL(page))
-        case .klipy: return KlipyAPI.interpret(status: status, body: body, url: access.displayURL(page))
-        }
+        page.provider.interpret(status: status, body: body, url: access.displayURL(page))
     }
 
     /// Learns what an answer says of its list's end, and hands on its records.
     private func accept(_ job: PageJob, _ answer: GiphyResponse.Page) {
         if let total = answer.totalCount { totals[job.page.listKey] = total }
         if answer.hasNext == false {
+            saidLast.insert(job.page.listKey)
             let end = job.page.offset + answer.items.count
             totals[job.page.listKey] = min(totals[job.page.listKey] ?? end, end)
         }
@@ -155,22 +156,18 @@ final class PageListClient {
     /// The `gif` records of a page, repeats dropped, problems as error records.
     private func records(for job: PageJob, _ page: GiphyResponse.Page) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        let klipy = job.page.provider == .klipy
-        // A Klipy page asks a whole page (its numbering depends on it) and keeps `limit` results.
-        let items = klipy ? Array(page.items.prefix(job.page.limit)) : page.items
-        for (index, item) in items.enumerated() {
-            let id = klipy ? KlipyAPI.id(of: item).map { "klipy:\($0)" } : item.string("id")
-            if let id, !seen.insert(id) {
+        let provider = job.page.provider
+        let choices = provider.choices(configuration)
+        for (index, item) in provider.kept(page.items, page: job.page).enumerated() {
+            let key = provider.gifKey(of: item)
+            if let key, !seen.insert(key) {
                 statistics.duplicates += 1
                 continue
             }
-            if let id, let skip = configuration.ratedSkip, skip.skips(key: klipy ? id : "giphy:" + id, page: job.record) {
+            if let key, let skip = configuration.ratedSkip, skip.skips(key: key, page: job.record) {
                 continue
             }
-            let made = klipy
-                ? KlipyAPI.make(item: item, index: index, page: job.page, pageRecord: job.record, sizes: configuration.klipySizes)
-                : GIFRecord.make(item: item, index: index, page: job.page, pageRecord: job.record, renditions: configuration.renditions)
-            switch made {
+            switch provider.make(item: item, index: index, page: job.page, pageRecord: job.record, choices: choices) {
             case .success(let record):
                 statistics.made += 1
                 lines.append(record.serialized())
@@ -178,7 +175,7 @@ final class PageListClient {
                 statistics.failed += 1
                 let record = JSONRecord()
                 record.set("kind", "gif")
-                if klipy { record.set("provider", "klipy") }
+                if provider != .giphy { record.set("provider", provider.rawValue) }
                 if let id = problem.id { record.set("id", id) }
                 record.set("title", GIFRecord.cleanTitle(item.string("title") ?? ""))
                 if let query = job.page.query { record.set("query", query) }
@@ -263,9 +260,9 @@ extension PageListClient: RequestClient {
             // Past the end of a list whose size we know: no call needed.
             statistics.skipped += 1
             stage.diagnostics.trace("past the end of its list, no call: \(describe(job))")
-            if job.page.provider == .klipy && ended.insert(job.page.listKey).inserted {
+            if saidLast.contains(job.page.listKey) && ended.insert(job.page.listKey).inserted {
                 let list = job.page.query.map { "\"\($0)\"" } ?? "trending"
-                stage.diagnostics.warning("klipy: \(list) has no page after the one that said has_next: false; its later pages cost no call")
+                stage.diagnostics.warning("\(job.page.provider.rawValue): \(list) has no page after the one that said has_next: false; its later pages cost no call")
             }
             sequencer.emit(job.sequence, [[UInt8]]())
             return .settled

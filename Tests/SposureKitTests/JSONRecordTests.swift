@@ -74,4 +74,13 @@ import Testing
         record.setObject("best", nil as Int?) { object, _ in object.set("never", true) }
         #expect(record.text == #"{"trend":{"window":5},"best":null}"#)
     }
+
+    @Test func jsonTextIsTheMemberAsWritten() throws {
+        let record = try JSONRecord.parse(#"{"id":9007199254740993,"s":"a\"b","o":{"m":[1,2.5]},"n":null}"#)
+        #expect(record.jsonText("id") == "9007199254740993")
+        #expect(record.jsonText("s") == #""a\"b""#)
+        #expect(record.jsonText("o") == #"{"m":[1,2.5]}"#)
+        #expect(record.jsonText("n") == "null")
+        #expect(record.jsonText("missing") == nil)
+    }
 }

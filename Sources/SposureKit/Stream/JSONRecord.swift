@@ -309,4 +309,13 @@ public final class JSONRecord: @unchecked Sendable {
 
     /// The record as a string (tests, messages).
     public var text: String { String(decoding: serialized(), as: UTF8.self) }
+
+    /// The JSON text of the member at `key` as ``serialized()`` writes it (a
+    /// 64-bit integer exactly, a string quoted); nil when absent.
+    public func jsonText(_ key: String) -> String? {
+        guard let value = json_object_get(object, key) else { return nil }
+        var out: [UInt8] = []
+        Self.write(value, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
 }
