@@ -25,16 +25,6 @@ public struct FrameExporter: Sendable {
         public var path: String?
     }
 
-    /// A failure to write a frame file, with the system's reason.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        /// The file or folder.
-        public var path: String
-        /// `strerror` of the failing call.
-        public var reason: String
-        /// The message, for people.
-        public var description: String { "cannot write \(path): \(reason)" }
-    }
-
     /// An exporter with the given settings.
     public init(directory: String? = nil, format: FrameFormat = .pam, scaler: Scaler? = nil, background: RGBColor = .black) {
         self.directory = directory
@@ -44,15 +34,9 @@ public struct FrameExporter: Sendable {
     }
 
     /// Creates the output folder (and its parents) when it is missing.
-    public func prepare() throws(WriteError) {
+    public func prepare() throws(FileWriteError) {
         guard let directory, !directory.isEmpty else { return }
-        var path = directory.hasPrefix("/") ? "/" : ""
-        for part in directory.split(separator: "/") {
-            path += part + "/"
-            if mkdir(path, 0o755) != 0 && errno != EEXIST {
-                throw WriteError(path: path, reason: String(cString: strerror(errno)))
-            }
-        }
+        try Folders.make(directory, mode: 0o777)  // as mkdir -p: the umask decides
     }
 
     /// The path frame `index` is written to.
@@ -65,7 +49,7 @@ public struct FrameExporter: Sendable {
     }
 
     /// Scales, hashes and writes `frame`.
-    public func export(_ frame: Frame) throws(WriteError) -> Exported {
+    public func export(_ frame: Frame) throws(FileWriteError) -> Exported {
         let output = scaler.map { $0.scale(frame) } ?? frame
         let path = path(forFrame: frame.index)
         if let path { try writeFile(format.encode(output, background: background), to: path) }
@@ -74,11 +58,7 @@ public struct FrameExporter: Sendable {
 
     /// Writes `bytes` to a temporary name beside `path`, then renames it, so
     /// no reader ever sees half a frame.
-    private func writeFile(_ bytes: [UInt8], to path: String) throws(WriteError) {
-        do {
-            try writeAtomically(bytes, to: path, durable: false)
-        } catch {
-            throw WriteError(path: path, reason: String(cString: strerror(error.code)))
-        }
+    private func writeFile(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        try writeAtomically(bytes, to: path, durable: false)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import GIFEngine
 @testable import PlayerKit
+import SposureKit
 
 @Suite struct FrameExporterTests {
     let frame = Frame(index: 12, width: 2, height: 1, rgba: [255, 0, 0, 255, 0, 255, 0, 0],
@@ -49,6 +50,6 @@ import Testing
         let file = NSTemporaryDirectory() + "/exporter-\(UUID().uuidString)"
         try Data([1]).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(throws: FrameExporter.WriteError.self) { try FrameExporter(directory: file + "/sub").prepare() }
+        #expect(throws: FileWriteError("create", path: file, code: ENOTDIR)) { try FrameExporter(directory: file + "/sub").prepare() }
     }
 }
