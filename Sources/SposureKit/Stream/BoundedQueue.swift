@@ -30,17 +30,7 @@ public final class BoundedQueue<Element>: @unchecked Sendable {
     /// Returns false, dropping it, when the queue was closed.
     @discardableResult
     public func push(_ element: Element) -> Bool {
-        condition.lock()
-        while count == capacity && !closed { condition.wait() }
-        if closed {
-            condition.unlock()
-            return false
-        }
-        append(element)
-        condition.broadcast()
-        condition.unlock()
-        onPush?()
-        return true
+        push(contentsOf: CollectionOfOne(element))
     }
 
     /// Appends every element in order, waiting for room as needed.
