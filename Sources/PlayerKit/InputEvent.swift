@@ -14,3 +14,25 @@ public enum InputEvent: Equatable, Sendable {
     /// The reply to a kitty graphics query: supported when true.
     case kittyGraphics(ok: Bool)
 }
+
+/// The keys every screen of the player reads alike: q, Q and Esc stop,
+/// Ctrl-C (a key under the kitty protocol) interrupts, Ctrl-Z suspends as
+/// the terminal would. (The questions read Esc as "skip this one".)
+enum StopKey: Equatable {
+    /// q, Q, Esc.
+    case quit
+    /// Ctrl-C.
+    case interrupt
+    /// Ctrl-Z.
+    case suspend
+
+    /// The meaning of key `code`; nil for any other key.
+    init?(code: UInt32) {
+        switch code {
+        case 113, 81, 27: self = .quit
+        case 3: self = .interrupt
+        case 26: self = .suspend
+        default: return nil
+        }
+    }
+}

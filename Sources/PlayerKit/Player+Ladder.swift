@@ -79,17 +79,9 @@ extension Player {
                 screen.flush()
             }
             if feed.isFinished { return (nil, nil) }
-            if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 20), !bytes.isEmpty { pendingInput += bytes }
-            let time = realNow
-            for event in parsedEvents(at: time) {
-                if case .key(let code, let kind) = event, kind != .release {
-                    switch code {
-                    case 113, 81, 27: return (nil, .quit)
-                    case 3: return (nil, .interrupted)
-                    case 26: terminal?.suspendForeground()
-                    default: break
-                    }
-                }
+            let (events, time) = modalEvents(waitMs: 20)
+            for event in events {
+                if case .key(let code, let kind) = event, kind != .release, let end = stopped(by: code) { return (nil, end) }
                 if configuration.hold.isByPerson { _ = tracker.handle(event, at: time) }
             }
             _ = tracker.tick(at: time)
@@ -123,15 +115,11 @@ extension Player {
                 screen.page(SafetyNotice.lines.enumerated().map { PageLine(row: top + $0.offset, column: left, text: $0.element) })
                 screen.flush()
             }
-            if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 50), !bytes.isEmpty { pendingInput += bytes }
-            for event in parsedEvents(at: realNow) {
+            for event in modalEvents(waitMs: 50).events {
                 switch event {
                 case .key(let code, let kind) where kind != .release:
-                    switch code {
-                    case 113, 81, 27: return .quit
-                    case 3: return .interrupted
-                    case 26: terminal?.suspendForeground()
-                    default:
+                    if let end = stopped(by: code) { return end }
+                    if StopKey(code: code) == nil {
                         SafetyNotice.accept(dataFolder: folder, at: Self.isoNow())
                         return nil
                     }
@@ -164,19 +152,39 @@ extension Player {
                 screen.page(page.lines)
                 screen.flush()
             }
-            if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : 50), !bytes.isEmpty { pendingInput += bytes }
-            for event in parsedEvents(at: realNow) where form.current != nil {
+            for event in modalEvents(waitMs: 50).events where form.current != nil {
                 // The cells of the question asked now (keys typed ahead answer the next ones).
                 let page = asked == drawn?.2 ? page : form.page(columns: columns, rows: rows, expectation: expectation)
                 switch form.take(event, row: page.row, rowLine: page.rowLine) {
                 case .next: asked += 1
                 case .quit: return when == .before ? .quit : nil
                 case .interrupt: return .interrupted
-                case .ignored: if case .key(26, let kind) = event, kind != .release { terminal?.suspendForeground() }
+                case .ignored: if case .key(let code, let kind) = event, kind != .release, StopKey(code: code) == .suspend { terminal?.suspendForeground() }
                 }
             }
         }
         tracker.set(held: false)  // keys and clicks of the questions are not a hold
+        return nil
+    }
+
+    /// The events of a screen that waits for a key (the notice, the questions,
+    /// the first GIF): what arrives within `waitMs` (less while an escape
+    /// sequence is unfinished), and the time they were parsed at.
+    private func modalEvents(waitMs: Int) -> (events: [InputEvent], at: Int) {
+        if let bytes = terminal?.read(timeoutMs: parser.hasPending ? 10 : waitMs), !bytes.isEmpty { pendingInput += bytes }
+        let time = realNow
+        return (parsedEvents(at: time), time)
+    }
+
+    /// What a key ends on a screen that waits: `quit` (q, Esc) or `interrupted`
+    /// (Ctrl-C); Ctrl-Z suspends here and ends nothing; nil for any other key.
+    private func stopped(by code: UInt32) -> EndReason? {
+        switch StopKey(code: code) {
+        case .quit: return .quit
+        case .interrupt: return .interrupted
+        case .suspend: terminal?.suspendForeground()
+        case nil: break
+        }
         return nil
     }
 }

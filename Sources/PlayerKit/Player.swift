@@ -183,11 +183,11 @@ public final class Player: @unchecked Sendable {
         guard terminal?.canRead == true, !configuration.virtualClock else { return nil }
         for event in parsedEvents(at: time) {
             if case .key(let code, let kind) = event, kind != .release {
-                switch code {
-                case 113, 81, 27: if let reason = machine.press(.quit, at: time) { return reason }  // q, Q, Esc
-                case 3: if let reason = machine.press(.interrupt, at: time) { return reason }  // Ctrl-C as a key (kitty protocol)
-                case 26: terminal?.suspendForeground()  // Ctrl-Z as a key: as the terminal would
-                case 48...57 where kind == .press:
+                switch (StopKey(code: code), code) {
+                case (.quit, _): if let reason = machine.press(.quit, at: time) { return reason }
+                case (.interrupt, _): if let reason = machine.press(.interrupt, at: time) { return reason }
+                case (.suspend, _): terminal?.suspendForeground()
+                case (nil, 48...57) where kind == .press:
                     // A digit rates the GIF on screen; SPACE held meanwhile is still held.
                     tracker.otherKey(at: time)
                     if let reason = machine.press(.rate(Int(code) - 48), at: time) { return reason }
