@@ -36,7 +36,7 @@ public struct FrameExporter: Sendable {
     /// Creates the output folder (and its parents) when it is missing.
     public func prepare() throws(FileWriteError) {
         guard let directory, !directory.isEmpty else { return }
-        try Folders.make(directory, mode: 0o777)  // as mkdir -p: the umask decides
+        try Folders.make(directory, mode: 0o755)
     }
 
     /// The path frame `index` is written to.
@@ -59,6 +59,11 @@ public struct FrameExporter: Sendable {
     /// Writes `bytes` to a temporary name beside `path`, then renames it, so
     /// no reader ever sees half a frame.
     private func writeFile(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-        try writeAtomically(bytes, to: path, durable: false)
+        do {
+            try writeAtomically(bytes, to: path, durable: false)
+        } catch {
+            // The frame's own name, not the temporary one beside it.
+            throw FileWriteError("write", path: path, code: error.code)
+        }
     }
 }

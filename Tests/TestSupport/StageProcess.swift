@@ -147,8 +147,15 @@ public final class StageProcess: @unchecked Sendable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        let childIn = FileHandle(fileDescriptor: stdinDescriptor.map { dup($0) } ?? input.read, closeOnDealloc: true)
-        if stdinDescriptor != nil { close(input.read) }
+        precondition(stdin.isEmpty || stdinDescriptor == nil, "stdin bytes go through a pipe, not a given descriptor")
+        let given = try stdinDescriptor.map { fd -> Int32 in
+            // A copy sharing the file's offset (close-on-exec: the child gets it as its fd 0).
+            let copy = descriptorLock.withLock { fcntl(fd, F_DUPFD_CLOEXEC, 0) }
+            guard copy >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EBADF) }
+            return copy
+        }
+        let childIn = FileHandle(fileDescriptor: given ?? input.read, closeOnDealloc: true)
+        if given != nil { close(input.read) }
         let childOut = FileHandle(fileDescriptor: output.write, closeOnDealloc: true)
         let childErr = FileHandle(fileDescriptor: errors.write, closeOnDealloc: true)
         process.standardInput = childIn

@@ -459,8 +459,13 @@ public final class RequestEngine<Client: RequestClient> {
         retrying.removeAll()
         if waitsForReader {
             // Every line the reader takes from stdin until it closes the queue
-            // (after a signal, what upstream still writes when draining).
-            while case let batch = stage.input.popBatch(), !batch.isEmpty { admit(batch) }
+            // (after a signal, what upstream still writes when draining). It
+            // does within 200 ms, or the drain's 2 s; the bound only guards a
+            // reader stuck in read(2) (another process took the data it was told of).
+            let deadline = monotonicSeconds() + Stage.drainLimit + 1
+            while case let batch = stage.input.popBatch(until: deadline), !batch.isEmpty { admit(batch) }
+            stage.input.close()
+            while case let batch = stage.input.tryPopBatch(), !batch.isEmpty { admit(batch) }
         } else {
             while case let batch = stage.input.tryPopBatch(), !batch.isEmpty { admit(batch) }
         }
