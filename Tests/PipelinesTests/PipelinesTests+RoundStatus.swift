@@ -134,29 +134,4 @@ extension PipelinesTests {
                     "\(replay.err)")
         }
     }
-
-    /// What pipelines/record saves, made offline from the sample GIFs in
-    /// `folder/run`, with `hold` as play.options' hold script; returns the folder.
-    func offlineRecording(in folder: URL, hold: String) throws -> String {
-        let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
-        let dir = folder.path + "/run"
-        let record = """
-            set -euo pipefail
-            mkdir -p "$D"
-            "$B/gif-play" samples --out "$D/gifs" > "$D/gifs.ndjson"
-            "$B/fetch-images" --allow-file --quiet --cache "$D/cache" < "$D/gifs.ndjson" > "$D/images.ndjson"
-            printf '%s\\n' '{"t_ms":500,"down":true}' '{"t_ms":4000,"down":false}' > "$D/hold.ndjson"
-            printf '%s\\n' --renderer none --clock virtual --hold "$H" > "$D/play.options"
-            "$B/gif-play" --renderer none --clock virtual --hold "script:$D/hold.ndjson" < "$D/images.ndjson" | tee "$D/events.ndjson" \\
-              | "$B/score" --no-history --format json > "$D/score.json"
-            """
-        let maker = Process()
-        maker.executableURL = URL(fileURLWithPath: "/bin/bash")
-        maker.arguments = ["-c", record]
-        maker.environment = ["B": stages, "D": dir, "H": hold, "PATH": "/usr/bin:/bin"]
-        try maker.run()
-        maker.waitUntilExit()
-        #expect(maker.terminationStatus == 0)
-        return dir
-    }
 }

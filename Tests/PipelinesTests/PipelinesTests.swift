@@ -52,27 +52,48 @@ import TestSupport
         #expect(first.out == second.out)
     }
 
+
+    /// A 4×4 GIF of two 0.5 s frames (red, then black) that a fake API serves.
+    static func twoFrameGIF(looping: Bool) -> [UInt8] {
+        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
+        if looping { gif.loop(0) }
+        for pixel: UInt8 in [1, 0] {
+            gif.control(delay: 50)
+            gif.image(width: 4, height: 4, pixels: [UInt8](repeating: pixel, count: 16))
+        }
+        gif.trailer()
+        return gif.bytes
+    }
+
+    /// What pipelines/record saves, made offline from the sample GIFs in
+    /// `folder/run`, with `hold` as play.options' hold script; returns the folder.
+    func offlineRecording(in folder: URL, hold: String) throws -> String {
+        let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+        let dir = folder.path + "/run"
+        let record = """
+            set -euo pipefail
+            mkdir -p "$D"
+            "$B/gif-play" samples --out "$D/gifs" > "$D/gifs.ndjson"
+            "$B/fetch-images" --allow-file --quiet --cache "$D/cache" < "$D/gifs.ndjson" > "$D/images.ndjson"
+            printf '%s\\n' '{"t_ms":500,"down":true}' '{"t_ms":4000,"down":false}' > "$D/hold.ndjson"
+            printf '%s\\n' --renderer none --clock virtual --hold "$H" > "$D/play.options"
+            "$B/gif-play" --renderer none --clock virtual --hold "script:$D/hold.ndjson" < "$D/images.ndjson" | tee "$D/events.ndjson" \\
+              | "$B/score" --no-history --format json > "$D/score.json"
+            """
+        let maker = Process()
+        maker.executableURL = URL(fileURLWithPath: "/bin/bash")
+        maker.arguments = ["-c", record]
+        maker.environment = ["B": stages, "D": dir, "H": hold, "PATH": "/usr/bin:/bin"]
+        try maker.run()
+        maker.waitUntilExit()
+        #expect(maker.terminationStatus == 0)
+        return dir
+    }
+
     @Test func aReplayOfAScriptedRecordingGivesTheIdenticalScore() throws {
         try withTemporaryDirectory { folder in
-            let dir = folder.path
-            let stages = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
             // What pipelines/record saves, made offline from the sample GIFs.
-            let record = """
-                set -euo pipefail
-                "$B/gif-play" samples --out "$D/gifs" > "$D/gifs.ndjson"
-                "$B/fetch-images" --allow-file --quiet --cache "$D/cache" < "$D/gifs.ndjson" > "$D/images.ndjson"
-                printf '%s\\n' '{"t_ms":500,"down":true}' '{"t_ms":4000,"down":false}' > "$D/hold.ndjson"
-                printf '%s\\n' --renderer none --clock virtual --hold "script:$D/hold.ndjson" > "$D/play.options"
-                "$B/gif-play" --renderer none --clock virtual --hold "script:$D/hold.ndjson" < "$D/images.ndjson" | tee "$D/events.ndjson" \\
-                  | "$B/score" --no-history --format json > "$D/score.json"
-                """
-            let maker = Process()
-            maker.executableURL = URL(fileURLWithPath: "/bin/bash")
-            maker.arguments = ["-c", record]
-            maker.environment = ["B": stages, "D": dir, "PATH": "/usr/bin:/bin"]
-            try maker.run()
-            maker.waitUntilExit()
-            #expect(maker.terminationStatus == 0)
+            let dir = try offlineRecording(in: folder, hold: "script:\(folder.path)/run/hold.ndjson")
             let saved = try String(contentsOfFile: "\(dir)/score.json", encoding: .utf8)
             #expect(saved.contains("\"exposed_ms\":3500"))
 
@@ -114,14 +135,7 @@ import TestSupport
     @Test func aKlipyRoundRecordsOnAVirtualClockAndReplaysWithoutAKey() throws {
         let fake = try FakeKlipy()
         defer { fake.stop() }
-        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
-        gif.loop(0)
-        gif.control(delay: 50)
-        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 16))
-        gif.control(delay: 50)
-        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 16))
-        gif.trailer()
-        fake.serveMedia(gif.bytes)
+        fake.serveMedia(Self.twoFrameGIF(looping: true))
         fake.set("spiders", items: [FakeKlipyItem(id: 9_007_199_254_740_993).without("sm")], count: 6)
         try withTemporaryDirectory { folder in
             let dir = folder.path
@@ -157,13 +171,7 @@ import TestSupport
     @Test func aLadderRoundRecordsItsRungAndReplaysIdentically() throws {
         let fake = try FakeKlipy()
         defer { fake.stop() }
-        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
-        gif.control(delay: 50)
-        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 16))
-        gif.control(delay: 50)
-        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 16))
-        gif.trailer()
-        fake.serveMedia(gif.bytes)
+        fake.serveMedia(Self.twoFrameGIF(looping: false))
         fake.set("house spider", count: 6)
         try withTemporaryDirectory { folder in
             let dir = folder.path

@@ -26,14 +26,17 @@ import TestSupport
         #expect(round.sections == [SectionExposure(name: "spiders", exposedMs: 8480, gifsShown: 5, gifsCompleted: 4)])
     }
 
+    /// A round cut off while a GIF and a stall were on: no hold end, no session end.
+    static let unfinished = [
+        Event.start(),
+        Event.shown("a", start: 0, end: 1000),
+        Event.hold(0, 1000),
+        Event.shown("b", start: 2000, end: 5000),
+        Event.stall(5000, 5200),
+    ]
+
     @Test func marksAStreamWithoutASessionEndIncomplete() throws {
-        let (rounds, _) = score([
-            Event.start(),
-            Event.shown("a", start: 0, end: 1000),
-            Event.hold(0, 1000),
-            Event.shown("b", start: 2000, end: 5000),
-            Event.stall(5000, 5200),
-        ])
+        let (rounds, _) = score(Self.unfinished)
         let round = try #require(rounds.first)
         #expect(round.incomplete)
         #expect(round.endReason == nil)
@@ -42,13 +45,7 @@ import TestSupport
     }
 
     @Test func countsTheUnfinishedLastHoldOfAnIncompleteRoundFromItsGIFsAndStalls() throws {
-        let (rounds, _) = score([
-            Event.start(),
-            Event.shown("a", start: 0, end: 1000),
-            Event.hold(0, 1000),
-            Event.shown("b", start: 2000, end: 5000),
-            Event.stall(5000, 5200),
-        ])
+        let (rounds, _) = score(Self.unfinished)
         let round = try #require(rounds.first)
         #expect(round.holds == 2)
         #expect(round.longestHoldMs == 3200)
