@@ -7,23 +7,11 @@ import TestSupport
 /// failed a round that was played and scored, and `record` then printed
 /// neither the score nor where it had saved. Each stage's status is judged now.
 extension PipelinesTests {
-    /// A two-frame 4×4 GIF (1 s).
-    static var twoFrameGIF: [UInt8] {
-        var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
-        gif.loop(0)
-        gif.control(delay: 50)
-        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 1, count: 16))
-        gif.control(delay: 50)
-        gif.image(width: 4, height: 4, pixels: [UInt8](repeating: 0, count: 16))
-        gif.trailer()
-        return gif.bytes
-    }
-
     /// A fake Klipy whose "spiders" list holds `count` items; the media of the
     /// items at `missing` are on a path the server does not know (404).
     static func klipy(count: Int, missing: Set<Int>) throws -> FakeKlipy {
         let fake = try FakeKlipy()
-        fake.serveMedia(twoFrameGIF)
+        fake.serveMedia(twoFrameGIF(looping: true))
         let items = (0..<count).map { index -> FakeKlipyItem in
             let item = FakeKlipy.generated("spiders", index).without("sm")
             guard missing.contains(index) else { return item }
@@ -31,18 +19,6 @@ extension PipelinesTests {
         }
         fake.set("spiders", items: items, count: count)
         return fake
-    }
-
-    /// The environment for `fake`, with the cache and data folders in `dir`.
-    static func environment(_ fake: FakeKlipy, _ dir: String) -> [String: String] {
-        ["KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
-         "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data",
-         "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"]
-    }
-
-    /// Writes `{"t_ms":0,"down":true}` and a release at `upMs` to `path`.
-    static func writeHold(_ path: String, upMs: Int = 4200) throws {
-        try Data("{\"t_ms\":0,\"down\":true}\n{\"t_ms\":\(upMs),\"down\":false}\n".utf8).write(to: URL(fileURLWithPath: path))
     }
 
     @Test func aRoundWithAGIFThatIsNotFoundIsPlayedScoredAndSaved() throws {

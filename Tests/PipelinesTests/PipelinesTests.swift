@@ -53,6 +53,18 @@ import TestSupport
     }
 
 
+    /// The environment for `fake`, with the cache and data folders in `dir`.
+    static func environment(_ fake: FakeKlipy, _ dir: String) -> [String: String] {
+        ["KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
+         "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data",
+         "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"]
+    }
+
+    /// Writes `{"t_ms":0,"down":true}` and a release at `upMs` to `path`.
+    static func writeHold(_ path: String, upMs: Int = 4200) throws {
+        try Data("{\"t_ms\":0,\"down\":true}\n{\"t_ms\":\(upMs),\"down\":false}\n".utf8).write(to: URL(fileURLWithPath: path))
+    }
+
     /// A 4×4 GIF of two 0.5 s frames (red, then black) that a fake API serves.
     static func twoFrameGIF(looping: Bool) -> [UInt8] {
         var gif = GIFBuilder(width: 4, height: 4, colors: [[0, 0, 0], [255, 0, 0]])
@@ -139,12 +151,8 @@ import TestSupport
         fake.set("spiders", items: [FakeKlipyItem(id: 9_007_199_254_740_993).without("sm")], count: 6)
         try withTemporaryDirectory { folder in
             let dir = folder.path
-            try Data(#"{"t_ms":0,"down":true}\#n{"t_ms":4200,"down":false}\#n"#.utf8).write(to: folder.appendingPathComponent("hold.ndjson"))
-            let environment = [
-                "KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
-                "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data",
-                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
-            ]
+            try Self.writeHold(dir + "/hold.ndjson", upMs: 4200)
+            let environment = Self.environment(fake, dir)
             let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson",
                                                  "--max-results", "6", dir + "/run", "spiders"], environment: environment)
             #expect(recorded.status == 0, "\(recorded.err)")
@@ -175,12 +183,8 @@ import TestSupport
         fake.set("house spider", count: 6)
         try withTemporaryDirectory { folder in
             let dir = folder.path
-            try Data(#"{"t_ms":0,"down":true}\#n{"t_ms":3000,"down":false}\#n"#.utf8).write(to: folder.appendingPathComponent("hold.ndjson"))
-            let environment = [
-                "KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
-                "SPOSURE_CACHE": dir + "/cache", "SPOSURE_DATA": dir + "/data", "XDG_CONFIG_HOME": dir + "/config",
-                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost",
-            ]
+            try Self.writeHold(dir + "/hold.ndjson", upMs: 3000)
+            let environment = Self.environment(fake, dir).merging(["XDG_CONFIG_HOME": dir + "/config"]) { $1 }
             let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson", "--ladder", "spiders",
                                                  "--rung", "6", "--max-results", "6", dir + "/run"], environment: environment)
             #expect(recorded.status == 0, "\(recorded.err)")
