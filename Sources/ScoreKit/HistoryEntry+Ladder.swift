@@ -23,11 +23,6 @@ public enum LadderStanding {
         rounds.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
     }
 
-    /// The rules replayed over the ladder's rounds in `entries`.
-    public static func progress(_ ladder: Ladder, entries: [HistoryEntry]) -> LadderProgress {
-        progress(ladder, rounds: rounds(of: ladder.name, in: entries))
-    }
-
     /// The rules replayed over `rounds` (the ladder's, oldest first).
     public static func progress(_ ladder: Ladder, rounds: [LadderRound]) -> LadderProgress {
         LadderProgress(rounds: rounds, rungCount: ladder.rungs.count, rules: ladder.rules)
@@ -35,11 +30,6 @@ public enum LadderStanding {
 }
 
 extension LadderStanding {
-    /// Where `entry` (a round of `ladder`) leaves the ladder, after the `earlier` history, at `now`.
-    public static func outcome(_ ladder: Ladder, earlier: [HistoryEntry], entry: HistoryEntry, now: Date) -> LadderOutcome {
-        outcome(ladder, earlier: rounds(of: ladder.name, in: earlier), entry: entry, now: now)
-    }
-
     /// Where `entry` (a round of `ladder`) leaves the ladder, after its `earlier`
     /// rounds (oldest first), at `now`.
     public static func outcome(_ ladder: Ladder, earlier: [LadderRound], entry: HistoryEntry, now: Date) -> LadderOutcome {
@@ -47,8 +37,14 @@ extension LadderStanding {
         let mine = entry.ladder?.ladder == ladder.name ? entry.ladderRound : nil
         let after = progress(ladder, rounds: mine.map { oldestFirst(earlier + [$0]) } ?? earlier)
         let next = after.next(now: now, rules: ladder.rules)
-        let moved = after.steps.count > before.steps.count ? after.steps.last?.why : nil
+        let moved = after.steps.count > before.steps.count ? after.steps.last : nil
+        let step: LadderOutcome.Step
+        if let moved {
+            step = moved.to > moved.from ? .up : moved.to < moved.from ? .down : .back
+        } else {
+            step = after.complete && !before.complete ? .complete : .stay
+        }
         return LadderOutcome(rungBefore: before.rung, rung: after.rung, nextRung: next.rung, nextRetest: next.retest,
-                             why: moved ?? next.why)
+                             why: moved?.why ?? next.why, step: step)
     }
 }

@@ -10,16 +10,30 @@ public struct LadderOutcome: Sendable, Equatable {
     public var nextRetest: Bool
     /// Why, in words.
     public var why: String
+    /// What the round did to the ladder.
+    public var step: Step
 
-    /// An outcome.
-    public init(rungBefore: Int, rung: Int, nextRung: Int, nextRetest: Bool, why: String) {
+    /// What a round did to the ladder (the `step` of a score record).
+    public enum Step: String, Sendable, Equatable {
+        /// Up a rung: the last counted rounds ended calm.
+        case up
+        /// Down a rung: rounds let go early at a high peak.
+        case down
+        /// On the same rung, to master again: fear came back on its re-test.
+        case back
+        /// The top rung mastered: the ladder is climbed.
+        case complete
+        /// Nothing moved.
+        case stay
+    }
+
+    /// An outcome; `step` by default from the rungs (up, down or stay).
+    public init(rungBefore: Int, rung: Int, nextRung: Int, nextRetest: Bool, why: String, step: Step? = nil) {
         self.rungBefore = rungBefore
         self.rung = rung
         self.nextRung = nextRung
         self.nextRetest = nextRetest
         self.why = why
+        self.step = step ?? (rung > rungBefore ? .up : rung < rungBefore ? .down : .stay)
     }
-
-    /// `up`, `down` or `stay`: how the round moved the ladder.
-    public var step: String { rung > rungBefore ? "up" : rung < rungBefore ? "down" : "stay" }
 }

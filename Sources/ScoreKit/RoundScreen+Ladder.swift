@@ -25,9 +25,11 @@ extension RoundScreen {
             var why = outcome.why
             for verdict in [": step up", ": step down"] where why.hasSuffix(verdict) { why = String(why.dropLast(verdict.count)) }
             switch outcome.step {
-            case "up": rows.append(("Step", style.green("up to rung \(outcome.rung)") + ": " + why))
-            case "down": rows.append(("Step", "back to rung \(outcome.rung), an easier one: " + why))
-            default: rows.append(("Step", "stay on rung \(outcome.rung)" + (tag.retest ? ": the re-test held" : "")))
+            case .up: rows.append(("Step", style.green("up to rung \(outcome.rung)") + ": " + why))
+            case .down: rows.append(("Step", "back to rung \(outcome.rung), an easier one: " + why))
+            case .back: rows.append(("Step", "rung \(outcome.rung) again, to practise until it is calm: " + why))
+            case .complete: rows.append(("Step", style.green("the top rung is mastered: the ladder is climbed")))
+            case .stay: rows.append(("Step", "stay on rung \(outcome.rung)" + (tag.retest ? ": the re-test held" : "")))
             }
             rows.append(("Next round", "rung \(outcome.nextRung)" + (outcome.nextRetest ? ", a re-test of a rung you mastered" : "")))
         } else {

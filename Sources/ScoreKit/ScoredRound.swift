@@ -73,7 +73,7 @@ public struct ScoredRound: Sendable, Equatable {
             ladder.set("rung_suds", tag.rungSuds)
             ladder.set("retest", tag.retest)
             if let outcome = ladderOutcome {
-                ladder.set("step", outcome.step)
+                ladder.set("step", outcome.step.rawValue)
                 ladder.set("now_on", outcome.rung)
                 ladder.set("next_rung", outcome.nextRung)
                 ladder.set("next_retest", outcome.nextRetest)
