@@ -58,14 +58,6 @@ public struct PlayerSession {
 
         // Where events go: stdout, unless it is the terminal we draw on; and --events FILE.
         let outputFD: Int32 = isatty(1) == 1 ? open("/dev/null", O_WRONLY | O_CLOEXEC) : 1
-        var eventsFD: Int32?
-        if let events = launch.eventsPath {
-            eventsFD = open(events, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard let fd = eventsFD, fd >= 0 else {
-                diagnostics.error("cannot write \(events): \(String(cString: strerror(errno)))")
-                return 2
-            }
-        }
 
         // Files on the command line become image records on a pipe of our own.
         var feeder: FileFeeder?
@@ -85,6 +77,17 @@ public struct PlayerSession {
         if terminal?.canRead != true && !headless, configuration.hold.isByPerson {
             diagnostics.error("\(launch.ttyPath) is not a terminal, so nobody can hold: use --hold always or script:FILE")
             return 2
+        }
+
+        // Last of what can fail to start: a run that does not start leaves the
+        // events file of the run before as it was.
+        var eventsFD: Int32?
+        if let events = launch.eventsPath {
+            eventsFD = open(events, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard let fd = eventsFD, fd >= 0 else {
+                diagnostics.error("cannot write \(events): \(String(cString: strerror(errno)))")
+                return 2
+            }
         }
 
         let stage = Stage(name: "gif-play", options: options, inputFD: feeder?.inputFD ?? 0, outputFD: outputFD)
