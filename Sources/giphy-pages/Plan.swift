@@ -98,6 +98,11 @@ extension GiphyPages {
 
         var allQueries: [String] { query + queries }
 
+        /// The API: `--provider`, else the one whose key is set (Giphy first); nil when neither.
+        func provider(environment: [String: String] = ProcessInfo.processInfo.environment) -> GIFProvider? {
+            provider.flatMap(GIFProvider.init(rawValue:)) ?? GIFProvider.chosen(environment: environment)
+        }
+
         mutating func validate() throws {
             guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100.") }
             if let provider {
@@ -119,7 +124,8 @@ extension GiphyPages {
             for query in allQueries where query.trimmingWhitespace().isEmpty {
                 throw ValidationError("A query must not be empty.")
             }
-            for query in allQueries where query.count > PageRequest.maxQueryLength && provider != "klipy" {
+            // Giphy's limit, also when Klipy is not named but chosen by its key.
+            for query in allQueries where query.count > PageRequest.maxQueryLength && provider() != .klipy {
                 throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength).")
             }
             if noPing != (total != nil) { throw ValidationError("--no-ping and --total go together.") }
@@ -133,9 +139,7 @@ extension GiphyPages {
             // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
             let ladderPlan = try ladder.plan(stage: stage)
             let chosen: GIFProvider
-            if let provider, let named = GIFProvider(rawValue: provider) {
-                chosen = named
-            } else if let found = GIFProvider.chosen(environment: environment) {
+            if let found = provider(environment: environment) {
                 chosen = found
             } else if noPing {
                 chosen = .giphy  // no call, no key needed

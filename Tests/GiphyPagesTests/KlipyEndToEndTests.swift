@@ -41,6 +41,12 @@ struct KlipyEndToEndTests {
             let klipyOnly = try world.run(["plan", "spiders", "--limit", "10", "--max-results", "10"])
             #expect(klipyOnly.stdoutLines == [klipyPage("spiders", page: 1, perPage: 10, limit: 10)])
 
+            // Giphy's 50-character query limit is not Klipy's, also when Klipy is chosen by its key.
+            let long = String(repeating: "spider ", count: 10)
+            let longQuery = try world.run(["plan", long, "--limit", "10", "--max-results", "10"])
+            #expect(longQuery.exitCode == 0, "\(longQuery)")
+            #expect(longQuery.stdoutLines.count == 1)
+
             let neither = try world.run(["plan", "spiders"], key: nil)
             #expect(neither.exitCode == 1)
             #expect(neither.stdoutLines.isEmpty)
