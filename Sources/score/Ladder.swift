@@ -101,7 +101,8 @@ extension Score {
                 contents = try LadderHistory(file: history, ladders: [found.ladder.name])
             } catch {
                 stage.diagnostics.error("\(error)")
-                throw ExitCode(stage.drain(failed: true) == 0 ? 2 : 2)
+                _ = stage.drain(failed: true)
+                throw ExitCode(2)
             }
             for problem in contents.problems { stage.diagnostics.warning(problem) }
             let now = score.now.flatMap(Timestamp.date) ?? Date()

@@ -442,11 +442,10 @@ public final class RequestEngine<Client: RequestClient> {
     /// nobody reads stdout any more.
     private func shutDown() {
         client.finishDeferred()
-        let draining = stage.drainsInputOnStop && { if case .signal = stage.stopReason { return true } else { return false } }()
         // The reader stops at its next look (within 200 ms) and closes the
         // queue itself; a stop of the engine's own (a refused key) has not
         // stopped the reader, so the queue closes here.
-        let waitsForReader = draining || (stage.stopReason != nil && stage.stopReason != .downstreamClosed)
+        let waitsForReader = stage.stopReason != nil && stage.stopReason != .downstreamClosed
         if !waitsForReader { stage.input.close() }
         var jobs: [Client.Job] = []
         for (_, running) in active {
