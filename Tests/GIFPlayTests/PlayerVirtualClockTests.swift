@@ -65,16 +65,6 @@ func jsonObject(_ line: String) -> [String: Any]? {
 }
 
 /// The pygif conformance corpus, `../shared/corpus/gif-suite/pygif` (or `$SPOSURE_CORPUS/gif-suite/pygif`).
-enum PlayerCorpus {
-    static let pygif: String = {
-        if let path = ProcessInfo.processInfo.environment["SPOSURE_CORPUS"], !path.isEmpty {
-            return path + "/gif-suite/pygif"
-        }
-        let package = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return package.deletingLastPathComponent().appendingPathComponent("shared/corpus/gif-suite/pygif").path
-    }()
-}
 
 // MARK: - The tests
 
@@ -780,12 +770,12 @@ private let delaysB = [5, 5, 5, 5]
 
     // MARK: The pygif corpus
 
-    @Test func pygifAnimationPlaysFourFramesOf500ms() throws {
-        let path = PlayerCorpus.pygif + "/animation.gif"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("PlayerVirtualClockTests: \(path) is absent (no ../shared/corpus): skipping the pygif case")
-            return
-        }
+    /// Skipped without ../shared/corpus; under CI its absence fails.
+    static let animation = Corpus.pygif + "/animation.gif"
+
+    @Test(.enabled(if: Corpus.use(Self.animation), Comment(rawValue: Corpus.absentReason(Corpus.pygif))))
+    func pygifAnimationPlaysFourFramesOf500ms() throws {
+        let path = Corpus.path(Self.animation)
         let result = try play(["--loops", "2"], lines: [imageRecord(id: "animation", path: path)])
         #expect(result.exitCode == 0, "\(result)")
         #expect(result.stdoutLines == [
@@ -796,12 +786,9 @@ private let delaysB = [5, 5, 5, 5]
         ])
     }
 
-    @Test func pygifAnimationUnderAScriptedHold() throws {
-        let path = PlayerCorpus.pygif + "/animation.gif"
-        guard FileManager.default.fileExists(atPath: path) else {
-            print("PlayerVirtualClockTests: \(path) is absent (no ../shared/corpus): skipping the pygif case")
-            return
-        }
+    @Test(.enabled(if: Corpus.use(Self.animation), Comment(rawValue: Corpus.absentReason(Corpus.pygif))))
+    func pygifAnimationUnderAScriptedHold() throws {
+        let path = Corpus.path(Self.animation)
         try withTemporaryDirectory { folder in
             let holds = try script([(250, true), (1700, false)], in: folder)
             let result = try play([], lines: [imageRecord(id: "animation", path: path)], hold: holds)
