@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "SposureKit"]),
         .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "TestSupport"]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]

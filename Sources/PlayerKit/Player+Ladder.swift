@@ -25,7 +25,8 @@ extension Player {
     func beforeTheRound() -> EndReason? {
         let (record, end) = waitForFirstRecord()
         if let end { return end }
-        guard let record, let name = record.string("ladder") else { return nil }
+        // A ladder round as score sees one: a ladder and its rung.
+        guard let record, let name = LadderTag(record: record)?.ladder else { return nil }
         isLadderRound = true
         tracker.set(held: false)  // a hold before the notice and questions is not the round's
         if let end = notice() { return end }

@@ -1,10 +1,12 @@
+import LadderKit
+
 extension PreparedGIF: RoundGIF {
     /// The record's section, else its query, else empty.
     public var section: String { record.string("section") ?? record.string("query") ?? "" }
     /// The record's query.
     public var query: String? { record.string("query") }
-    /// The record's ladder fields (nil without `ladder`).
-    public var ladderFields: LadderFields? { LadderFields(record: record) }
+    /// The record's ladder tag (nil off a ladder).
+    public var ladder: LadderTag? { LadderTag(record: record) }
     /// The record's provider.
     public var provider: String? { record.string("provider") }
     /// The record says `still: true`.

@@ -23,7 +23,10 @@ extension RoundEvent {
             record.set("exposed_ms", shown.exposedMs)
             record.set("frames", shown.frames)
             record.set("completed", shown.completed)
-            shown.ladder?.write(to: record)
+            if let ladder = shown.ladder {
+                if let provider = shown.provider { record.set("provider", provider) }
+                ladder.write(to: record)
+            }
         case .sessionEnd(let at, let reason):
             record.set("kind", "session")
             record.set("event", "end")

@@ -1,3 +1,5 @@
+import LadderKit
+
 /// An event of the round, as a value: what `gif-play` writes on stdout
 /// (see ``record``) and `score` reads.
 public enum RoundEvent: Sendable, Equatable {
@@ -32,12 +34,14 @@ public enum RoundEvent: Sendable, Equatable {
         public var frames: Int
         /// Whether it played to its end.
         public var completed: Bool
-        /// The ladder fields of its record (nil off a ladder), written after `completed`.
-        public var ladder: LadderFields?
+        /// The ladder tag of its record (nil off a ladder), written after `completed`.
+        public var ladder: LadderTag?
+        /// Its record's provider, written before the ladder tag (a ladder round's only).
+        public var provider: String?
 
         /// A `shown` event.
         public init(id: String, section: String, query: String?, startMs: Int, endMs: Int, exposedMs: Int,
-                    frames: Int, completed: Bool, ladder: LadderFields? = nil) {
+                    frames: Int, completed: Bool, ladder: LadderTag? = nil, provider: String? = nil) {
             self.id = id
             self.section = section
             self.query = query
@@ -47,6 +51,7 @@ public enum RoundEvent: Sendable, Equatable {
             self.frames = frames
             self.completed = completed
             self.ladder = ladder
+            self.provider = provider
         }
     }
 

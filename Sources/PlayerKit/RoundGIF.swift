@@ -1,3 +1,5 @@
+import LadderKit
+
 /// A GIF as the round sees it: its frames' delays and whether they are
 /// decoded yet, and what the `shown` event says of it. ``PreparedGIF`` is
 /// one; tests give the round GIFs of their own.
@@ -16,8 +18,8 @@ public protocol RoundGIF {
     /// Whether frame `index` is decoded (true), never will be (false), or may
     /// still come (nil), without waiting.
     func frameReady(_ index: Int) -> Bool?
-    /// The ladder fields of its record, for its `shown` (nil off a ladder).
-    var ladderFields: LadderFields? { get }
+    /// The ladder tag of its record, for its `shown` (nil off a ladder).
+    var ladder: LadderTag? { get }
     /// Its record's provider, for a `rated` event.
     var provider: String? { get }
     /// Shown frozen on its first frame for its whole time (`still: true`).
@@ -25,8 +27,8 @@ public protocol RoundGIF {
 }
 
 extension RoundGIF {
-    /// The ladder fields its `shown` carries: none, unless the GIF says.
-    public var ladderFields: LadderFields? { nil }
+    /// The ladder tag its `shown` carries: none, unless the GIF says.
+    public var ladder: LadderTag? { nil }
     /// The provider a `rated` event names: none, unless the GIF says.
     public var provider: String? { nil }
     /// Shown frozen on its first frame: no, unless the GIF says.

@@ -488,10 +488,11 @@ public final class RoundMachine<Feed: RoundFeed> {
     /// Writes the `shown` of `playing`, which has left the screen (`current` is no longer it).
     private func emit(shown playing: Playing, end: Int, completed: Bool) {
         gifsShown += 1
+        let ladder = playing.gif.ladder
         emit(.shown(RoundEvent.Shown(
             id: playing.gif.id, section: playing.section, query: playing.gif.query, startMs: playing.startMs,
             endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed,
-            ladder: playing.gif.ladderFields)))
+            ladder: ladder, provider: ladder == nil ? nil : playing.gif.provider)))
         updateStatus()
     }
 }

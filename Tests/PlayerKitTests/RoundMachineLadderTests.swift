@@ -2,6 +2,7 @@
 // without ending the hold, `shown` carries the ladder fields, a still stays
 // on its first frame; the questions before and after as a pure form.
 
+import LadderKit
 import PlayerKit
 import SposureKit
 import Testing
@@ -57,7 +58,8 @@ import Testing
 
     @Test func shownCarriesTheLadderFieldsAfterCompleted() {
         let gif = FakeGIF("A", delays: [100])
-        gif.ladderFields = LadderFields(provider: "klipy", ladder: "spiders", rung: 2, rungSuds: 10, retest: true)
+        gif.ladder = LadderTag(ladder: "spiders", rung: 2, rungSuds: 10, retest: true)
+        gif.provider = "klipy"
         let round = Round(FakeFeed([gif]))
         round.machine.start()
         _ = round.play()

@@ -2,6 +2,7 @@
 // test's own: no terminal, no decoder, no threads. GIFs are lists of frame
 // delays; the feed hands them over when the test says.
 
+import LadderKit
 import PlayerKit
 import SposureKit
 import Testing
@@ -15,7 +16,7 @@ final class FakeGIF: RoundGIF {
     /// Frames decoded so far; the frames end once all are.
     var decoded: Int
     /// A ladder round's fields, its provider, and whether it is a still (issue 15).
-    var ladderFields: LadderFields?
+    var ladder: LadderTag?
     var provider: String?
     var isStill = false
 
