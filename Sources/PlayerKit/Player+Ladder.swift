@@ -120,13 +120,9 @@ extension Player {
                 switch event {
                 case .key(let code, let kind) where kind != .release:
                     if let end = stopped(by: code) { return end }
-                    if StopKey(code: code) == nil {
-                        SafetyNotice.accept(dataFolder: folder, at: Self.isoNow())
-                        return nil
-                    }
+                    if StopKey(code: code) == nil { return accepted(in: folder) }
                 case .mouse(_, _, _, true):
-                    SafetyNotice.accept(dataFolder: folder, at: Self.isoNow())
-                    return nil
+                    return accepted(in: folder)
                 default:
                     break
                 }
@@ -185,6 +181,15 @@ extension Player {
         case .interrupt: return .interrupted
         case .suspend: terminal?.suspendForeground()
         case nil: break
+        }
+        return nil
+    }
+
+    /// Keeps the notice's acceptance in `folder`; says so when it cannot (the
+    /// notice then shows again next time). The round goes on either way.
+    private func accepted(in folder: String) -> EndReason? {
+        if !SafetyNotice.accept(dataFolder: folder, at: Self.isoNow()) {
+            stage.diagnostics.warning("cannot keep the safety notice's acceptance in \(folder): it will be shown again next time")
         }
         return nil
     }

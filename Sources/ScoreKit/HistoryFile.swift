@@ -24,10 +24,7 @@ public struct HistoryFile: Sendable {
     /// `$SPOSURE_DATA/history.ndjson`, else `$XDG_DATA_HOME/sposure/history.ndjson`
     /// (when absolute), else `~/.local/share/sposure/history.ndjson`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let dir = environment["SPOSURE_DATA"], !dir.isEmpty { return dir + "/history.ndjson" }
-        if let dir = environment["XDG_DATA_HOME"], dir.hasPrefix("/") { return dir + "/sposure/history.ndjson" }
-        let home = Folders.home(environment)
-        return home + "/.local/share/sposure/history.ndjson"
+        Folders.data(environment: environment) + "/history.ndjson"
     }
 
     /// What a read found.

@@ -64,7 +64,7 @@ public enum LifetimeReporter {
         var failed = false
         if let plotPath {
             do {
-                try writeAtomically(HistoryChart.svg(chart), to: plotPath)
+                try SposureKit.writeAtomically(Array(HistoryChart.svg(chart).utf8), to: plotPath)
             } catch {
                 stage.diagnostics.error("--plot: \(error)")
                 failed = true
@@ -84,14 +84,5 @@ public enum LifetimeReporter {
         }
         if failed { stage.requestStop(.fatal) }
         return stage.drain(failed: false)
-    }
-
-    /// Writes `text` to a temporary file beside `path` and renames it into place.
-    static func writeAtomically(_ text: String, to path: String) throws(HistoryError) {
-        do {
-            try SposureKit.writeAtomically(Array(text.utf8), to: path)
-        } catch {
-            throw HistoryError(error.doing == "create" ? "create" : "write", path: error.path, code: error.code)
-        }
     }
 }

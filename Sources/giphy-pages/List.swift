@@ -101,7 +101,7 @@ extension GiphyPages {
             configuration.retryErrors = retryErrors
             configuration.timeout = timeout.seconds
             configuration.window = max(stream.buffer, concurrency * 4)
-            configuration.ratedSkip = RatedSkip(file: GIFRatingFile(path: api.dataFolder + "/ratings.ndjson"))
+            configuration.ratedSkip = RatedSkip(file: GIFRatingFile(path: GIFRatingFile.defaultPath()))
 
             let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
             // Every API whose key is set; a page of another says so once and becomes a no_key record.

@@ -1042,6 +1042,27 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
+    /// An acceptance that cannot be kept is said (the notice shows again next
+    /// time); the round goes on.
+    @Test func anAcceptanceThatCannotBeKeptIsSaid() throws {
+        try withTemporaryDirectory { folder in
+            let ladder = #""ladder":"spiders","rung":2,"rung_suds":10"#
+            // sysfs takes no new folder, even from root.
+            let environment = ["SPOSURE_DATA": "/sys/sposure-test", "SPOSURE_CONFIG": folder.path]
+            let session = try start(arguments: ["--hold", "mouse", "--ratings", "off"], recordFields: ladder,
+                                    environment: environment, in: folder)
+            defer { session.pty.close() }
+            #expect(session.pty.waitFor("not a treatment"), "the notice: \(Bytes.excerpt(session.pty.bytes))")
+            let mark = session.pty.count
+            session.pty.type("x")
+            #expect(session.pty.waitFor("hold the mouse button", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
+            session.pty.type("q")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stderr.contains("cannot keep the safety notice's acceptance in /sys/sposure-test"), "\(result.stderr)")
+        }
+    }
+
     @Test func escapeSequencesInTitlesAndSectionsNeverReachTheScreen() throws {
         try withTemporaryDirectory { folder in
             let hostile = "\u{1B}]0;pwned\u{07}spiders\u{1B}[2J\u{9B}31m"
