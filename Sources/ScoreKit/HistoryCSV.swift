@@ -28,8 +28,8 @@ public enum HistoryCSV {
             date, time, entry.ladder?.ladder ?? "", optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
             entry.ladder.map { $0.retest ? "yes" : "no" } ?? "",
             seconds(entry.exposedMs), seconds(entry.longestHoldMs), "\(entry.holds)", "\(entry.gifsShown)", "\(entry.points)",
-            optional(entry.distress?.before ?? entry.ratings.sudsBefore), optional(entry.ratings.expectPct),
-            optional(entry.ratings.peak), optional(entry.distress?.after ?? entry.ratings.sudsAfter),
+            optional(entry.sudsBefore), optional(entry.ratings.expectPct),
+            optional(entry.ratings.peak), optional(entry.sudsAfter),
             entry.ratings.happened.map { $0 ? "yes" : "no" } ?? "", entry.reason ?? "", entry.incomplete ? "yes" : "no",
         ]
         return fields.map(quote).joined(separator: ",")

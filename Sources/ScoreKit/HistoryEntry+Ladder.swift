@@ -7,7 +7,7 @@ extension HistoryEntry {
     public var ladderRound: LadderRound? {
         guard let ladder, let date = Timestamp.date(at) else { return nil }
         return LadderRound(at: date, rung: ladder.rung, exposedMs: exposedMs, endReason: reason,
-                           peak: ratings.peak, sudsAfter: ratings.sudsAfter ?? distress?.after, retest: ladder.retest)
+                           peak: ratings.peak, sudsAfter: sudsAfter, retest: ladder.retest)
     }
 }
 

@@ -40,6 +40,11 @@ public struct HistoryEntry: Sendable, Equatable {
     public var distress: Distress?
     /// The ladder, rung and re-test of a ladder round (`ladder`, `rung`, `rung_suds`, `retest`).
     public var ladder: LadderTag?
+    /// The distress before the round, 0–10: the pair's (`--distress`), else the player's answer.
+    public var sudsBefore: Int? { distress?.before ?? ratings.sudsBefore }
+    /// The distress after the round, 0–10, the same way.
+    public var sudsAfter: Int? { distress?.after ?? ratings.sudsAfter }
+
     /// The player's ratings (`distress_before`, `expect_pct`, `peak`, `distress_after`, `happened`).
     public var ratings = RoundRatings()
     /// How a ladder round ended (`reason`), for the step-down rule.
@@ -146,8 +151,8 @@ public struct HistoryEntry: Sendable, Equatable {
         record.set("duration_ms", durationMs)
         let object = record.setObject("sections")
         for section in sections { object.set(section.name, section.exposedMs) }
-        record.set("distress_before", distress?.before ?? ratings.sudsBefore)
-        record.set("distress_after", distress?.after ?? ratings.sudsAfter)
+        record.set("distress_before", sudsBefore)
+        record.set("distress_after", sudsAfter)
         // A ladder round's fields come after, so rounds without a ladder are kept as before.
         if let ladder {
             ladder.write(to: record)

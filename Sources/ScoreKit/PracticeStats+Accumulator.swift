@@ -65,11 +65,11 @@ extension PracticeStats {
                 if rungSums[key] == nil { rungOrder.append(key) }
                 var sums = rungSums[key] ?? RungSums()
                 sums.rounds += 1
-                if let before = entry.ratings.sudsBefore ?? entry.distress?.before {
+                if let before = entry.sudsBefore {
                     sums.before += before
                     sums.beforeCount += 1
                 }
-                if let after = entry.ratings.sudsAfter ?? entry.distress?.after {
+                if let after = entry.sudsAfter {
                     sums.after += after
                     sums.afterCount += 1
                 }
