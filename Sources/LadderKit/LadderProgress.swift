@@ -11,7 +11,7 @@ import Glibc
 /// - step down after `step_down_rounds` rounds in a row on the rung were let
 ///   go within `step_down_release_seconds` at a peak ≥ `step_down_peak`;
 /// - never more than one rung at a time; a round played on another rung
-///   (`--rung`) moves the ladder there;
+///   (`--rung`) is kept but does not move the ladder;
 /// - a mastered rung is due a re-test `retest_days` after it was mastered; a
 ///   re-test whose distress after is ≥ `return_of_fear_suds` puts the ladder
 ///   back on that rung (and it must be mastered again).
