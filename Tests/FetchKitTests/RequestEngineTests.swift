@@ -9,14 +9,15 @@ import TestSupport
 @testable import FetchKit
 @testable import SposureKit
 
-/// A job of the test client: the path it GETs.
+/// A job of the test client: the path it GETs, and the host the per-host
+/// limit counts it under (the record's `host`, else 127.0.0.1).
 final class PathJob: RequestJob {
     let path: String
     let record: JSONRecord
     init(sequence: Int, path: String, record: JSONRecord) {
         self.path = path
         self.record = record
-        super.init(sequence: sequence, host: "127.0.0.1")
+        super.init(sequence: sequence, host: record.string("host") ?? "127.0.0.1")
     }
 }
 
@@ -189,7 +190,12 @@ private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"
         let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 6, perHost: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
         #expect(lines.count == 12)
         #expect(lines.allSatisfy { $0.contains(#""status":200"#) })
-        #expect(client.mostRunning == 2)
+        #expect(client.mostRunning == 2, "the per-host limit, under the concurrency")
+        // Two hosts of 2 each, under a concurrency of 3.
+        let twoHosts = (0..<12).map { #"{"kind":"req","path":"/a","host":"\#($0 % 2 == 0 ? "a" : "b")"}"# + "\n" }.joined()
+        let (both, bothClient) = try runEngine(twoHosts, server: server, limits: RequestLimits(concurrency: 3, perHost: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
+        #expect(both.count == 12)
+        #expect(bothClient.mostRunning == 3, "the concurrency, under two hosts' limits")
     }
 
     @Test func retriesATransientFailureAndCountsTheAttempts() throws {

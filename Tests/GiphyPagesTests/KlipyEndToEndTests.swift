@@ -215,11 +215,16 @@ struct KlipyEndToEndTests {
             #expect(both.stderr.contains("--api-url names one API's address, and both GIPHY_API_KEY and KLIPY_API_KEY are set"))
             #expect(world.fake.calls.isEmpty)
 
-            let closed = try world.list(pages, ["--max-wait", "0"], apiURL: "http://127.0.0.1:9")
+            // --verbose traces the request's URL: the customer id is masked there.
+            let folders = world.folders()
+            let closed = try world.list(pages, ["--max-wait", "0", "--verbose"], apiURL: "http://127.0.0.1:9", folders: folders)
             let error = try JSONRecord.parse(try #require(closed.stdoutLines.first))
             #expect(error.string("code") == "connect")
+            let customer = try String(contentsOfFile: folders.data + "/klipy-customer-id", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            try #require(customer.count >= 8)
             let shown = String(decoding: closed.stdout, as: UTF8.self) + closed.stderr
-            #expect(!shown.contains("customer_id=") || shown.contains("customer_id=REDACTED"), "\(shown)")
+            #expect(shown.contains("customer_id=REDACTED"), "\(shown)")
+            #expect(!shown.contains(customer), "\(shown)")
         }
     }
 
