@@ -25,7 +25,9 @@ public struct GIFRatingFile: Sendable {
         public var description: String
     }
 
-    /// Appends `ratings`, in one write, creating the file (0600) and its folder.
+    /// Appends `ratings`, in one write, creating the file (0600) and its
+    /// folder, as the history is appended to (``RecordLog``: a torn last line
+    /// left by a crash is removed first, the write is synced).
     public func append(_ ratings: [GIFRating]) throws(Failure) {
         guard !ratings.isEmpty else { return }
         var bytes: [UInt8] = []
@@ -33,13 +35,11 @@ public struct GIFRatingFile: Sendable {
             bytes += rating.record().serialized()
             bytes.append(0x0A)
         }
-        let folder = Paths.parent(path)
-        if !folder.isEmpty { _ = try? Folders.make(folder) }
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw failure("open") }
-        defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 { if errno != EINTR { throw failure("lock") } }
-        if let code = writeAll(fd, bytes) { errno = code; throw failure("write") }
+        do {
+            try RecordLog(path: path).append(lines: bytes)
+        } catch {
+            throw Failure(description: "\(path): cannot \(error.doing): \(String(cString: strerror(error.code)))")
+        }
     }
 
     /// The latest rating of each GIF, keyed by ``key(provider:id:)``; a missing file is empty.
@@ -52,7 +52,7 @@ public struct GIFRatingFile: Sendable {
         }
         defer { close(fd) }
         while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw failure("lock") } }
-        guard let data = readAll(fd) else { return [:] }
+        guard let data = readAll(fd) else { throw failure("read") }
         var latest: [String: GIFRating] = [:]
         for line in data.split(separator: 0x0A) {
             guard let record = try? JSONRecord.parse(String(decoding: line, as: UTF8.self)),

@@ -126,42 +126,11 @@ public struct HistoryFile: Sendable {
     /// Appends `line` (a whole record and its newline) under the lock, written with one write(2) and synced.
     @discardableResult
     public func append(line: [UInt8]) throws(HistoryError) -> AppendOutcome {
-        let folder = Paths.parent(path)
-        let createdFolder = try makeFolders(folder.isEmpty ? "." : folder)
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw HistoryError("open", path: path, code: errno) }
-        defer { close(fd) }
-        try lock(fd, LOCK_EX)
-        var outcome = AppendOutcome()
-        var size = try fileSize(fd)
-        let wasEmpty = size == 0
-        var bytes = line
-        if size > 0, let tail = try unterminatedTail(fd, size: size) {
-            if (try? tail.bytes.withUnsafeBytes { try JSONRecord.parse($0) }) != nil {
-                bytes.insert(0x0A, at: 0)
-            } else {
-                guard ftruncate(fd, off_t(tail.offset)) == 0 else { throw HistoryError("write", path: path, code: errno) }
-                outcome.removedTornBytes = size - tail.offset
-                size = tail.offset
-            }
+        do {
+            return AppendOutcome(removedTornBytes: try RecordLog(path: path).append(lines: line))
+        } catch {
+            throw HistoryError(error.doing, path: error.path, code: error.code)
         }
-        let written: Int = bytes.withUnsafeBytes { raw in
-            while true {
-                let n = write(fd, raw.baseAddress, raw.count)
-                if n < 0 && errno == EINTR { continue }
-                return n
-            }
-        }
-        if written != bytes.count {
-            let code = written < 0 ? errno : 0
-            // Whole or not at all: take back a short write.
-            if written > 0 { _ = ftruncate(fd, off_t(size)) }
-            throw HistoryError("write", path: path, code: code,
-                               detail: code == 0 ? "short write (\(written) of \(bytes.count) bytes)" : nil)
-        }
-        guard fsync(fd) == 0 else { throw HistoryError("sync", path: path, code: errno) }
-        if wasEmpty || createdFolder { syncFolder(folder.isEmpty ? "." : folder) }
-        return outcome
     }
 
     // MARK: Reading
@@ -190,51 +159,7 @@ public struct HistoryFile: Sendable {
         }
     }
 
-    // MARK: Writing
-
-    /// The bytes after the last newline and where they start, when the file does not end with one.
-    private func unterminatedTail(_ fd: Int32, size: Int) throws(HistoryError) -> (offset: Int, bytes: [UInt8])? {
-        var tail: [UInt8] = []
-        var end = size
-        let step = 4096
-        while end > 0 {
-            let start = max(0, end - step)
-            var chunk = [UInt8](repeating: 0, count: end - start)
-            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
-            guard n == chunk.count else { throw HistoryError("read", path: path, code: n < 0 ? errno : EIO) }
-            if end == size && chunk.last == 0x0A { return nil }
-            if let newline = chunk.lastIndex(of: 0x0A) {
-                return (start + newline + 1, Array(chunk[(newline + 1)...]) + tail)
-            }
-            tail = chunk + tail
-            end = start
-        }
-        return (0, tail)
-    }
-
     private func lock(_ fd: Int32, _ operation: Int32) throws(HistoryError) {
-        while flock(fd, operation) != 0 {
-            if errno == EINTR { continue }
-            throw HistoryError("lock", path: path, code: errno)
-        }
-    }
-
-    private func fileSize(_ fd: Int32) throws(HistoryError) -> Int {
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw HistoryError("read", path: path, code: errno) }
-        return Int(info.st_size)
-    }
-
-    /// Creates `folder` and its parents (0700); returns whether any was made.
-    private func makeFolders(_ folder: String) throws(HistoryError) -> Bool {
-        do { return try Folders.make(folder) } catch { throw HistoryError(error.doing, path: error.path, code: error.code) }
-    }
-
-    /// Makes a new file's name durable, as fsync of the file alone does not.
-    private func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+        do { try RecordLog.lock(fd, operation, path: path) } catch { throw HistoryError(error.doing, path: path, code: error.code) }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import LadderKit
 import SposureKit
 import Testing
@@ -14,6 +15,26 @@ struct GIFRatingFileTests {
         #expect(latest["giphy:a"]?.rating == 7)
         #expect(latest["klipy:a"]?.rating == 9)
         #expect(try file.latest(ladder: "spiders")["giphy:b"] == nil)
+    }
+
+    /// Regression: the ratings file was appended without the history's care: a
+    /// line torn by a crash glued the next rating onto it, losing both.
+    @Test func aTornLastLineIsRemovedBeforeTheNextRating() throws {
+        let path = temporaryFolder() + "/data/ratings.ndjson"
+        let file = GIFRatingFile(path: path)
+        try file.append([GIFRating(provider: "giphy", id: "a", rating: 3)])
+        let handle = open(path, O_WRONLY | O_APPEND)
+        #expect(writeAll(handle, Array(#"{"kind":"rated","id":"to"#.utf8)) == nil)
+        close(handle)
+        try file.append([GIFRating(provider: "giphy", id: "b", rating: 8)])
+        let latest = try file.latest()
+        #expect(latest["giphy:a"]?.rating == 3)
+        #expect(latest["giphy:b"]?.rating == 8)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains(#""id":"to"#), "the torn line is gone: \(text)")
+        #expect(text.hasSuffix("\n") && text.split(separator: "\n").count == 2)
+        var info = stat()
+        #expect(stat(path, &info) == 0 && info.st_mode & 0o777 == 0o600)
     }
 
     @Test func wellAboveIsThreeOverTheRung() {

@@ -1,0 +1,93 @@
+import Glibc
+
+/// A file of records, one JSON object a line, that only grows: the history,
+/// the GIF ratings. Appends are whole or not at all, under an exclusive
+/// `flock`, with one write(2), synced, so concurrent writers never interleave
+/// and a crash leaves at most a torn last line, which the next append removes.
+public struct RecordLog: Sendable {
+    /// The file's path.
+    public let path: String
+
+    /// The log at `path`.
+    public init(path: String) { self.path = path }
+
+    /// Appends `lines` (whole records, each with its newline), creating the
+    /// file (0600) and its folders (0700) as needed. A torn last line (no
+    /// newline, not a record) is removed first; a whole record without its
+    /// newline gets one. Returns the bytes of a torn line removed (0: none).
+    @discardableResult
+    public func append(lines: [UInt8]) throws(FileWriteError) -> Int {
+        let folder = Paths.parent(path).isEmpty ? "." : Paths.parent(path)
+        let createdFolder = try Folders.make(folder)
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileWriteError("open", path: path, code: errno) }
+        defer { close(fd) }
+        try Self.lock(fd, LOCK_EX, path: path)
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileWriteError("read", path: path, code: errno) }
+        var size = Int(info.st_size)
+        let wasEmpty = size == 0
+        var bytes = lines
+        var removed = 0
+        if size > 0, let tail = try unterminatedTail(fd, size: size) {
+            if (try? tail.bytes.withUnsafeBytes { try JSONRecord.parse($0) }) != nil {
+                bytes.insert(0x0A, at: 0)
+            } else {
+                guard ftruncate(fd, off_t(tail.offset)) == 0 else { throw FileWriteError("write", path: path, code: errno) }
+                removed = size - tail.offset
+                size = tail.offset
+            }
+        }
+        let written: Int = bytes.withUnsafeBytes { raw in
+            while true {
+                let n = write(fd, raw.baseAddress, raw.count)
+                if n < 0 && errno == EINTR { continue }
+                return n
+            }
+        }
+        if written != bytes.count {
+            let code = written < 0 ? errno : EIO  // a short write: the disk is full, or the file too big
+            // Whole or not at all: take back a short write.
+            if written > 0 { _ = ftruncate(fd, off_t(size)) }
+            throw FileWriteError("write", path: path, code: code)
+        }
+        guard fsync(fd) == 0 else { throw FileWriteError("sync", path: path, code: errno) }
+        if wasEmpty || createdFolder {
+            // A new file's name is durable only once its folder is synced too.
+            let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folderFD >= 0 {
+                _ = fsync(folderFD)
+                close(folderFD)
+            }
+        }
+        return removed
+    }
+
+    /// Takes `operation` (LOCK_SH, LOCK_EX) on `fd`, again after a signal.
+    public static func lock(_ fd: Int32, _ operation: Int32, path: String) throws(FileWriteError) {
+        while flock(fd, operation) != 0 {
+            if errno == EINTR { continue }
+            throw FileWriteError("lock", path: path, code: errno)
+        }
+    }
+
+    /// The bytes after the last newline and where they start, when the file does not end with one.
+    private func unterminatedTail(_ fd: Int32, size: Int) throws(FileWriteError) -> (offset: Int, bytes: [UInt8])? {
+        var tail: [UInt8] = []
+        var end = size
+        let step = 4096
+        while end > 0 {
+            let start = max(0, end - step)
+            var chunk = [UInt8](repeating: 0, count: end - start)
+            let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
+            guard n == chunk.count else { throw FileWriteError("read", path: path, code: n < 0 ? errno : EIO) }
+            if end == size && chunk.last == 0x0A { return nil }
+            if let newline = chunk.lastIndex(of: 0x0A) {
+                return (start + newline + 1, Array(chunk[(newline + 1)...]) + tail)
+            }
+            tail = chunk + tail
+            end = start
+        }
+        return (0, tail)
+    }
+}
