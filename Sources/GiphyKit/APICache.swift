@@ -21,7 +21,7 @@ public struct APICache: Sendable {
     /// answers kept `ttl` seconds; nil when `ttl` is 0 (no cache).
     public init?(root: String, ttl: Double) {
         guard ttl > 0 else { return nil }
-        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        let absolute = Paths.absolute(root)
         folder = absolute + "/api"
         self.ttl = ttl
     }

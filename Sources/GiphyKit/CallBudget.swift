@@ -28,7 +28,7 @@ public final class CallBudget {
         self.provider = provider
         self.calls = calls
         self.period = period
-        self.folder = folder.flatMap { DataFolder.make($0) ? $0 : nil }
+        self.folder = folder.flatMap { (try? Folders.make($0)) != nil ? $0 : nil }
     }
 
     /// Whether the budget is kept on disk.

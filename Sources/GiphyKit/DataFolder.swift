@@ -2,21 +2,9 @@ import FoundationEssentials
 import Glibc
 import SposureKit
 
-/// Where Sposure keeps what lasts across runs (score's history, the call
-/// budget, Klipy's customer id): `$SPOSURE_DATA`, else
-/// `$XDG_DATA_HOME/sposure` (when absolute), else `~/.local/share/sposure`,
-/// as ScoreKit's `HistoryFile` finds it.
+/// What GiphyKit keeps in the data folder (``Folders/data(environment:)``)
+/// besides the call budget: Klipy's customer id.
 public enum DataFolder {
-    /// The folder, not necessarily made yet.
-    public static func root(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Folders.data(environment: environment)
-    }
-
-    /// Makes `folder` and its parents (0700 for the new ones); false when it cannot.
-    static func make(_ folder: String) -> Bool {
-        (try? Folders.make(folder)) != nil
-    }
-
     /// Klipy's `customer_id`: a random id made once and kept in `folder`
     /// (`klipy-customer-id`), never anything about the person. Two processes
     /// making it at once agree: the first file linked into place wins.
@@ -27,7 +15,7 @@ public enum DataFolder {
             if !id.isEmpty { return id }
         }
         let made = UUID().uuidString.lowercased().replacing("-", with: "")
-        guard make(folder) else { return made }
+        guard (try? Folders.make(folder)) != nil else { return made }
         let temporary = path + ".tmp-\(getpid())"
         do {
             try writeAtomically(Array((made + "\n").utf8), to: temporary, mode: 0o600)

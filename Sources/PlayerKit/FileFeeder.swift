@@ -23,7 +23,7 @@ public final class FileFeeder: @unchecked Sendable {
         inputFD = fds[0]
         writeFD = fds[1]
         lines = files.map { file -> String in
-            let path = file.hasPrefix("/") ? file : FileManager.default.currentDirectoryPath + "/" + file
+            let path = Paths.absolute(file)
             let record = JSONRecord()
             record.set("kind", "image")
             record.set("id", Paths.lastComponent(file))

@@ -31,7 +31,7 @@ struct Samples: ParsableCommand {
 
     func run() throws {
         let diagnostics = Diagnostics(tool: "gif-play samples")
-        let folder = out.hasPrefix("/") ? out : FileManager.default.currentDirectoryPath + "/" + out
+        let folder = Paths.absolute(out)
         do {
             try Folders.make(folder, mode: 0o777)  // as mkdir -p: the umask decides
         } catch {

@@ -73,7 +73,7 @@ struct APIOptions: ParsableArguments {
     var cache: APICache? { APICache(root: ImageCache.defaultRoot(), ttl: apiTTL.seconds) }
 
     /// The data folder, where the budget and Klipy's customer id are kept.
-    var dataFolder: String { DataFolder.root() }
+    var dataFolder: String { Folders.data() }
 }
 
 /// The keys and where to get them, for every subcommand's help.

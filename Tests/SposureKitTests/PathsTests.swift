@@ -1,3 +1,4 @@
+import Glibc
 import Testing
 @testable import SposureKit
 
@@ -18,5 +19,11 @@ import Testing
 
     @Test func lastComponentIsTheNamePart() {
         for row in Self.table { #expect(Paths.lastComponent(row.path) == row.last, "\(row.path)") }
+    }
+
+    @Test func absoluteIsUnderTheCurrentFolderUnlessRooted() {
+        #expect(Paths.absolute("/x/y") == "/x/y")
+        let here = String(cString: getcwd(nil, 0))
+        #expect(Paths.absolute("a/b.gif") == here + "/a/b.gif")
     }
 }

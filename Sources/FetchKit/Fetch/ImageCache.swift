@@ -35,7 +35,7 @@ public final class ImageCache: @unchecked Sendable {
     /// be written opens read-only (``unwritable``); one that cannot be made or
     /// read at all throws.
     public init(root: String) throws(CacheError) {
-        let absolute = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        let absolute = Paths.absolute(root)
         self.root = absolute
         images = absolute + "/images"
         temporary = absolute + "/tmp"

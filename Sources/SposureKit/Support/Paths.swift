@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// File paths as text, as Foundation's `NSString` path methods read them.
 public enum Paths {
     /// The folder part of `path`: `a/b` → `a`, `/a` → `/`, `b` → `` (empty), `/` → `/`;
@@ -7,6 +9,12 @@ public enum Paths {
         guard let slash = trimmed.lastIndex(of: "/") else { return "" }
         let folder = withoutTrailingSlashes(String(trimmed[..<slash]))
         return folder.isEmpty ? "/" : folder
+    }
+
+    /// `path` from the root: as it is when it starts with `/`, else under the
+    /// current folder (not normalised: `a/../b` stays as written).
+    public static func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
     /// The last part of `path`: `a/b/` → `b`, `/` → `/`, `` → ``.
