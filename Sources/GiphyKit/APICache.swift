@@ -49,4 +49,17 @@ public struct APICache: Sendable {
         try Folders.make(Paths.parent(path), mode: 0o777)  // a cache, not private: the umask decides
         try writeAtomically(body, to: path)
     }
+
+    /// The fresh answer kept for `page` (asked through `access`), read; nil
+    /// when there is none, or it is not a page of results.
+    public func answer(_ page: PageRequest, access: APIAccess) -> GiphyResponse.Page? {
+        guard let body = read(provider: page.provider, url: access.cacheKey(page)),
+              case .page(let answer) = page.provider.interpret(status: 200, body: body, url: access.displayURL(page)) else { return nil }
+        return answer
+    }
+
+    /// Keeps `body`, the good answer to `page` (asked through `access`).
+    public func keep(_ page: PageRequest, access: APIAccess, body: [UInt8]) throws(FileWriteError) {
+        try write(provider: page.provider, url: access.cacheKey(page), body: body)
+    }
 }

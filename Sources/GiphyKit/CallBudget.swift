@@ -31,6 +31,13 @@ public final class CallBudget {
         self.folder = folder.flatMap { (try? Folders.make($0)) != nil ? $0 : nil }
     }
 
+    /// The budget of `provider`'s calls: `rate` (`--rate`), else the
+    /// provider's own; kept in `folder` (nil: for this run only).
+    public convenience init(provider: GIFProvider, rate: (calls: Int, period: Double)?, folder: String?) {
+        let (calls, period) = rate ?? provider.defaultRate
+        self.init(provider: provider, calls: calls, period: period, folder: folder)
+    }
+
     /// Whether the budget is kept on disk.
     public var isPersistent: Bool { folder != nil }
 

@@ -13,10 +13,9 @@ public struct ListConfiguration: Sendable {
     public var maxWait = 60.0
     /// The most API calls of the run; nil: no cap.
     public var maxCalls: Int?
-    /// Calls allowed per `ratePeriod` seconds (0: no limit); nil: each
-    /// provider's own (``GIFProvider/defaultRate``).
-    public var rateCalls: Int?
-    public var ratePeriod = 3600.0
+    /// Calls allowed per period of seconds (`--rate`; 0 calls: no limit);
+    /// nil: each provider's own (``GIFProvider/defaultRate``).
+    public var rate: (calls: Int, period: Double)?
     /// Where the call budget is kept across runs (the data folder); nil: for this run only.
     public var dataFolder: String?
     /// The API answers kept on disk; nil: none.

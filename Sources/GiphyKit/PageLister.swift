@@ -121,8 +121,7 @@ final class PageListClient {
     /// The budget of `provider`'s calls (`--rate`, else the provider's own).
     private func budget(_ provider: GIFProvider) -> CallBudget {
         if let budget = budgets[provider] { return budget }
-        let rate = configuration.rateCalls.map { ($0, configuration.ratePeriod) } ?? provider.defaultRate
-        let budget = CallBudget(provider: provider, calls: rate.0, period: rate.1, folder: configuration.dataFolder)
+        let budget = CallBudget(provider: provider, rate: configuration.rate, folder: configuration.dataFolder)
         budgets[provider] = budget
         return budget
     }
@@ -131,10 +130,8 @@ final class PageListClient {
     private func cachedAnswer(_ page: PageRequest, access: APIAccess) -> GiphyResponse.Page? {
         let url = access.cacheKey(page)
         if asked.count >= 100_000 { asked.removeAll() }  // bounded: --follow asks the same pages for ever
-        guard let cache = configuration.cache, asked.insert(url).inserted,
-              let body = cache.read(provider: page.provider, url: url) else { return nil }
-        if case .page(let answer) = interpret(page, status: 200, body: body, access: access) { return answer }
-        return nil
+        guard let cache = configuration.cache, asked.insert(url).inserted else { return nil }
+        return cache.answer(page, access: access)
     }
 
     private func interpret(_ page: PageRequest, status: Int, body: [UInt8], access: APIAccess) -> GiphyResponse {
@@ -323,7 +320,7 @@ extension PageListClient: RequestClient {
     private func keep(_ page: PageRequest, body: [UInt8], access: APIAccess) {
         guard let cache = configuration.cache else { return }
         do {
-            try cache.write(provider: page.provider, url: access.cacheKey(page), body: body)
+            try cache.keep(page, access: access, body: body)
         } catch {
             if !cacheWarned { stage.diagnostics.warning("API cache: \(error.description)") }
             cacheWarned = true

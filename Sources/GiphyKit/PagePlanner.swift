@@ -25,9 +25,8 @@ public struct PlanConfiguration: Sendable {
     /// Seconds a ping may spend waiting between retries.
     public var maxWait = 60.0
     public var backoff = Backoff(base: 1, cap: 30)
-    /// Calls allowed per `ratePeriod` seconds for the ping (0: no limit); nil: the provider's own.
-    public var rateCalls: Int?
-    public var ratePeriod = 3600.0
+    /// Calls allowed per period of seconds for the ping (`--rate`; 0 calls: no limit); nil: the provider's own.
+    public var rate: (calls: Int, period: Double)?
     /// Where the call budget is kept across runs; nil: for this run only.
     public var dataFolder: String?
     /// The API answers kept on disk; nil: none.
@@ -153,16 +152,12 @@ public final class PagePlanner {
     private func ping(_ page: PageRequest) -> Result<Int?, FetchFailure> {
         guard let client, let access else { return .success(nil) }
         // A ping is a call: answered from the API cache when it can be, else on the budget.
-        if let cache = configuration.cache, let body = cache.read(provider: page.provider, url: access.cacheKey(page)),
-           case .page(let result) = GiphyResponse.interpret(status: 200, body: body, url: access.displayURL(page)) {
-            return .success(result.totalCount)
-        }
+        if let result = configuration.cache?.answer(page, access: access) { return .success(result.totalCount) }
         var waited = 0.0
         var attempt = 0
         while true {
             let budget = self.budget ?? {
-                let rate = configuration.rateCalls.map { ($0, configuration.ratePeriod) } ?? page.provider.defaultRate
-                let made = CallBudget(provider: page.provider, calls: rate.0, period: rate.1, folder: configuration.dataFolder)
+                let made = CallBudget(provider: page.provider, rate: configuration.rate, folder: configuration.dataFolder)
                 self.budget = made
                 return made
             }()
@@ -190,7 +185,7 @@ public final class PagePlanner {
             case .page(let result):
                 if let cache = configuration.cache {
                     do {
-                        try cache.write(provider: page.provider, url: access.cacheKey(page), body: response.body)
+                        try cache.keep(page, access: access, body: response.body)
                     } catch {
                         stage.diagnostics.warning("API cache: \(error.description)")
                     }

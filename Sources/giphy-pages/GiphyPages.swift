@@ -72,6 +72,9 @@ struct APIOptions: ParsableArguments {
     /// The API cache (nil with --api-ttl 0), under fetch-images' cache folder.
     var cache: APICache? { APICache(root: ImageCache.defaultRoot(), ttl: apiTTL.seconds) }
 
+    /// `--rate` read, when given (validated already).
+    var rateLimit: (calls: Int, period: Double)? { rate.flatMap(Self.parseRate) }
+
     /// The data folder, where the budget and Klipy's customer id are kept.
     var dataFolder: String { Folders.data() }
 }

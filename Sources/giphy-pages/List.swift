@@ -92,10 +92,7 @@ extension GiphyPages {
             }
             configuration.maxWait = api.maxWait.seconds
             configuration.maxCalls = maxCalls
-            if let rate = api.rate, let (calls, period) = APIOptions.parseRate(rate) {
-                configuration.rateCalls = calls
-                configuration.ratePeriod = period
-            }
+            configuration.rate = api.rateLimit
             configuration.dataFolder = api.dataFolder
             configuration.cache = api.cache
             configuration.retryErrors = retryErrors

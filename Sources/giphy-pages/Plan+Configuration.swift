@@ -21,10 +21,7 @@ extension GiphyPages.Plan {
         configuration.fixedTotal = total
         configuration.followInterval = follow ? interval.seconds : nil
         configuration.maxWait = api.maxWait.seconds
-        if let rate = api.rate, let (calls, period) = APIOptions.parseRate(rate) {
-            configuration.rateCalls = calls
-            configuration.ratePeriod = period
-        }
+        configuration.rate = api.rateLimit
         configuration.dataFolder = api.dataFolder
         configuration.cache = api.cache
         configuration.ladder = ladder
