@@ -97,7 +97,7 @@ extension Player {
         let folder = configuration.dataFolder ?? Folders.data()
         if configuration.acceptNotice || SafetyNotice.isAccepted(dataFolder: folder) { return nil }
         guard terminal?.canRead == true else {
-            noticeUnaccepted = true
+            stage.requestStop(.fatal)  // nothing plays: exit 2
             stage.diagnostics.error("a ladder round shows a safety notice first and waits for a key, and there is no "
                 + "terminal to show it on: play a ladder round on a terminal to read and accept it, or pass "
                 + "--accept-notice (scripts). The notice:")
@@ -156,7 +156,8 @@ extension Player {
                 case .next: asked += 1
                 case .quit: return when == .before ? .quit : nil
                 case .interrupt: return .interrupted
-                case .ignored: if case .key(let code, let kind) = event, kind != .release, StopKey(code: code) == .suspend { terminal?.suspendForeground() }
+                case .suspend: terminal?.suspendForeground()
+                case .ignored: break
                 }
             }
         }

@@ -42,9 +42,6 @@ public final class Player: @unchecked Sendable {
     private var ratedIndex = 0
     /// The first GIF's record carries `ladder`: a ladder round (the notice, the questions).
     public internal(set) var isLadderRound = false
-    /// The safety notice was needed and could not be shown (no terminal to
-    /// read a key from) nor accepted by `--accept-notice`: nothing played.
-    public internal(set) var noticeUnaccepted = false
     /// The feared outcome in the ladder's words, for the question.
     var expectation: String?
 

@@ -155,9 +155,7 @@ public struct PlayerSession {
             if hungUp { stage.diagnostics.error("\(launch.ttyPath): the terminal hung up; the round ends") }
             stage.requestStop(.signal(hungUp ? SIGHUP : SIGINT))
         }
-        let status = stage.drain(failed: false)
-        // A ladder round whose safety notice could not be shown nor accepted: nothing played.
-        return status == 0 && player.noticeUnaccepted ? 2 : status
+        return stage.drain(failed: false)
     }
 
     /// The line said after a round whose events had nowhere to go (stdout

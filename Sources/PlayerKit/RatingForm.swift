@@ -12,6 +12,8 @@ public struct RatingForm: Sendable {
         case quit
         /// Ctrl-C as a key: the run ends as SIGINT ends it.
         case interrupt
+        /// Ctrl-Z as a key: the player suspends as the terminal would, the question stays.
+        case suspend
     }
 
     /// The questions, in order.
@@ -52,10 +54,11 @@ public struct RatingForm: Sendable {
         guard let question = current else { return .ignored }
         switch event {
         case .key(let code, let kind) where kind != .release:
-            switch code {
-            case 27: skip(); return .next
-            case 3: return .interrupt
-            case 113, 81: return .quit
+            switch (StopKey(code: code), code) {
+            case (_, 27): skip(); return .next  // Esc skips a question here
+            case (.interrupt, _): return .interrupt
+            case (.quit, _): return .quit
+            case (.suspend, _): return .suspend
             default:
                 guard kind == .press, let value = question.answer(key: code) else { return .ignored }
                 answer(value)

@@ -110,6 +110,10 @@ import Testing
         var quit = RatingForm(.after)
         #expect(quit.take(.key(code: 113, kind: .press), row: row, rowLine: 0) == .quit)
         #expect(quit.take(.key(code: 3, kind: .press), row: row, rowLine: 0) == .interrupt)
+        #expect(quit.take(.key(code: 81, kind: .press), row: row, rowLine: 0) == .quit)  // Q
+        #expect(quit.take(.key(code: 26, kind: .press), row: row, rowLine: 0) == .suspend)  // Ctrl-Z: the question stays
+        #expect(quit.current != nil)
+        #expect(quit.take(.key(code: 26, kind: .release), row: row, rowLine: 0) == .ignored)
     }
 
     @Test func aClickOnACellAnswersWithItsChoice() {
