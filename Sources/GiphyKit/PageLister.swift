@@ -327,19 +327,11 @@ extension PageListClient: RequestClient {
         }
     }
 
-    func discard(_ transfer: MemoryTransfer) {}
-
     func fail(_ job: PageJob, _ failure: FetchFailure) { fail(job, failure, quiet: false) }
 
     func interrupt(_ jobs: [PageJob], with failure: FetchFailure) {
         for job in jobs { fail(job, failure, quiet: true) }
     }
-
-    func takeDeferred() -> Int { 0 }
-
-    var deferredCount: Int { 0 }
-
-    func finishDeferred() {}
 
     func noteBadLines(_ count: Int) { statistics.failed += count }
 

@@ -87,8 +87,6 @@ final class PathClient: RequestClient {
         return .done
     }
 
-    func discard(_ transfer: MemoryTransfer) {}
-
     func fail(_ job: PathJob, _ failure: FetchFailure) { emitError(job, failure) }
 
     func interrupt(_ jobs: [PathJob], with failure: FetchFailure) {
@@ -104,10 +102,6 @@ final class PathClient: RequestClient {
         sequencer.emit(job.sequence, record.serialized())
     }
 
-    func takeDeferred() -> Int { 0 }
-    var deferredCount: Int { 0 }
-    func finishDeferred() {}
-    func noteBadLines(_ count: Int) {}
     func noteRetry() { retries += 1 }
     func progressLine(active: Int) -> String { "\(active) active" }
     func describe(_ job: PathJob) -> String { job.path }

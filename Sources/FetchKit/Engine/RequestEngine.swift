@@ -172,6 +172,22 @@ public protocol RequestClient: AnyObject {
     func describe(_ job: Job) -> String
 }
 
+extension RequestClient {
+    /// No work is finished elsewhere: a client whose ``RequestClient/complete(_:_:result:easy:)``
+    /// never answers ``RequestCompletion/deferred`` needs none of these.
+    public func takeDeferred() -> Int { 0 }
+    public var deferredCount: Int { 0 }
+    public func finishDeferred() {}
+    /// Nothing to count.
+    public func noteBadLines(_ count: Int) {}
+    public func noteRetry() {}
+}
+
+extension RequestClient where Transfer == MemoryTransfer {
+    /// A transfer into memory leaves nothing behind to remove.
+    public func discard(_ transfer: MemoryTransfer) {}
+}
+
 /// Runs the requests of a network stage: admission within the output window,
 /// the curl-multi loop, retries with jittered backoff and `Retry-After`, a stop
 /// into `interrupted` records, and the progress line. One per run.
