@@ -28,39 +28,19 @@ public enum LadderFile {
 
     /// Parses a ladder's JSON bytes; `file` names it in messages.
     public static func parse(_ bytes: [UInt8], file: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
-        try checkSyntax(bytes, file: file)
+        guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
+            throw LadderError(file: file, problem: "the file is empty")
+        }
         let value: JSONValue
-        do {
-            value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+        do throws(JSONValue.ParseError) {
+            value = try JSONValue.parse(bytes)
         } catch {
-            throw LadderError(file: file, problem: "not valid JSON")
+            throw LadderError(file: file, line: error.line, problem: "not valid JSON: \(error.message)")
         }
         guard case .object(let object) = value else {
             throw LadderError(file: file, problem: "a ladder is a JSON object, found \(value.described)")
         }
         return try ladder(object, file: file, expectedName: expectedName)
-    }
-
-    /// jansson finds the fault; the file is read as one line (newlines made
-    /// spaces), so its column is a character offset that gives the line.
-    private static func checkSyntax(_ bytes: [UInt8], file: String) throws(LadderError) {
-        let flat = bytes.map { $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 }
-        guard !flat.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
-            throw LadderError(file: file, problem: "the file is empty")
-        }
-        var failure: JSONRecord.ParseError?
-        flat.withUnsafeBytes { raw in
-            do throws(JSONRecord.ParseError) { _ = try JSONRecord.parse(raw) } catch { failure = error }
-        }
-        guard let failure, !failure.message.hasPrefix("found ") else { return }
-        var line = 1
-        var column = 0
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            column += 1
-            if column >= failure.column { break }
-            if scalar == "\n" { line += 1 }
-        }
-        throw LadderError(file: file, line: line, problem: "not valid JSON: \(failure.message)")
     }
 
     private static func ladder(_ object: [String: JSONValue], file: String, expectedName: String?) throws(LadderError) -> Ladder {

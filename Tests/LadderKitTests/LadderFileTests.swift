@@ -54,6 +54,22 @@ struct LadderFileTests {
         #expect(message(text) == "mine.json:4: not valid JSON: '}' expected near '\"rungs\"'")
     }
 
+    /// jansson reads the whole file: its faults carry jansson's own line,
+    /// and a field given twice is refused (which of the two counts would
+    /// otherwise be a silent choice).
+    @Test func janssonReadsTheFileAndRefusesAFieldGivenTwice() {
+        let twice = ladderJSON { $0 == 5 ? "{\"query\": \"q\", \"suds\": 50, \"suds\": 90}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(twice) == "mine.json:9: not valid JSON: duplicate object key near '\"suds\"'")
+        let cut = ladderJSON().split(separator: "\n").prefix(7).joined(separator: "\n")
+        #expect(message(cut)?.hasPrefix("mine.json:7: not valid JSON: ") == true, "\(message(cut) ?? "parsed")")
+        let huge = ladderJSON { $0 == 2 ? "{\"query\": \"q\", \"suds\": 99999999999999999999}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(huge) == "mine.json:6: not valid JSON: too big integer near '99999999999999999999'")
+        let real = ladderJSON { $0 == 2 ? "{\"query\": \"q\", \"suds\": 20.0}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(real) == "mine.json: rung 2, \"suds\": must be a whole number 0–100, found 20.0")
+        let nul = ladderJSON(extra: "\n  \"expectation\": \"a\\u0000b\",")
+        #expect(message(nul)?.hasPrefix("mine.json:4: not valid JSON: ") == true, "\(message(nul) ?? "parsed")")
+    }
+
     @Test func anEmptyFileOrAnArrayIsNoLadder() {
         #expect(message("\n") == "mine.json: the file is empty")
         #expect(message("[1]") == "mine.json: a ladder is a JSON object, found an array")
