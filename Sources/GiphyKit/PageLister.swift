@@ -69,6 +69,10 @@ final class PageListClient {
     private var asked: Set<String> = []
     private var seen: RecentIDs
     private var budgets: [GIFProvider: CallBudget] = [:]
+    /// Monotonic nanoseconds before which a provider's budget allows no call:
+    /// its pages wait, the other provider's go on, and the budget file is
+    /// not read again for every waiting page.
+    private var budgetPauses: [GIFProvider: UInt64] = [:]
     private var missingKeys: Set<GIFProvider> = []
     private var calls = 0
     private var cacheHits = 0
@@ -268,10 +272,16 @@ extension PageListClient: RequestClient {
             fail(job, FetchFailure("max_calls", "--max-calls \(maxCalls) reached before this page; run it later with --retry-errors"), quiet: false)
             return .settled
         }
-        let budget = budget(job.page.provider)
+        let provider = job.page.provider
+        if let until = budgetPauses[provider], until > now { return .pause(seconds: Double(until - now) / 1e9) }
+        let budget = budget(provider)
         let wait = budget.take()
         if wait == 0 { return .start }
-        if wait <= configuration.maxWait { return .pause(seconds: wait) }
+        if wait <= configuration.maxWait {
+            budgetPauses[provider] = now + UInt64(wait * 1e9)
+            stage.diagnostics.trace("call budget (--rate \(budget.rateText)): the next \(provider.rawValue) call in \(String(cFormat: "%.2f", wait))s")
+            return .pause(seconds: wait)
+        }
         stage.diagnostics.trace("call budget spent (--rate \(budget.rateText)), next call in \(Int(wait.rounded(.up)))s: \(describe(job))")
         fail(job, CallBudget.spent(budget, wait: wait), quiet: false)
         return .settled

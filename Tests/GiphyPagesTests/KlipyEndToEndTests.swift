@@ -278,6 +278,36 @@ struct KlipyEndToEndTests {
 
     // MARK: - The budget
 
+    /// Each API has its own budget, so a spent one holds back only its own
+    /// pages: a list of Giphy and Klipy pages (two plans in one stream) goes
+    /// on calling Klipy while Giphy's next call waits (it held every page).
+    @Test func aSpentBudgetHoldsBackOnlyItsOwnAPIsPages() throws {
+        let giphy = try FakeGiphy()
+        defer { giphy.stop() }
+        giphy.set(.search("spiders"), count: 30)
+        try withKlipy { world in
+            world.fake.set("spiders", count: 10)
+            let giphyPages = (0..<2).map {
+                #"{"kind":"page","provider":"giphy","endpoint":"search","query":"spiders","section":"spiders","offset":\#($0 * 5),"limit":5,"rating":"g","lang":"en","total":30}"#
+            }
+            let lines = giphyPages + [klipyPage("spiders", page: 1, perPage: 5, limit: 5)]
+            let stage = try world.start(["list", "--rate", "1/m", "--max-wait", "300", "--verbose"], lines: lines,
+                                        extra: ["GIPHY_API_KEY": giphy.key, "GIPHY_API_URL": giphy.baseURL], secrets: [giphy.key])
+            let klipyCall = "/api/v1/REDACTED/gifs/search?"
+            let deadline = Date().addingTimeInterval(30)
+            while !stage.stderrSoFar.contains(klipyCall) && Date() < deadline { usleep(10_000) }
+            #expect(stage.stderrSoFar.contains(klipyCall), "Klipy waited for Giphy's budget: \(stage.stderrSoFar)")
+            #expect(giphy.calls.count == 1, "Giphy's second page waits for its budget")
+            #expect(stage.stderrSoFar.contains("the next giphy call in "), "\(stage.stderrSoFar)")
+            stage.send(signal: SIGTERM)
+            let result = world.finish(stage)
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            #expect(records.map { $0.kind ?? "" } == Array(repeating: "gif", count: 5) + ["error"] + Array(repeating: "gif", count: 5), "\(result)")
+            #expect(records[5].string("code") == "interrupted")
+            #expect(records.last?.string("provider") == "klipy")
+        }
+    }
+
     @Test func theBudgetIsSharedByConcurrentProcessesAndLastsAcrossRuns() throws {
         try withKlipy { world in
             world.fake.set("spiders", count: 100)

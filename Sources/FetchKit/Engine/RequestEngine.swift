@@ -50,7 +50,8 @@ public enum RequestGate {
     case later
     /// The client has settled it without a request (its result is out): drop it.
     case settled
-    /// Start nothing more for `seconds` (a rate limit).
+    /// Not for `seconds` (a rate limit): leave it waiting; jobs the limit
+    /// does not hold back (another API's pages) may start meanwhile.
     case pause(seconds: Double)
 }
 
@@ -304,7 +305,8 @@ public final class RequestEngine<Client: RequestClient> {
 
     // MARK: Transfers
 
-    /// Starts what may start now; returns seconds until a paused client allows another.
+    /// Starts what may start now; returns seconds until the soonest paused
+    /// job may start (0: none is paused).
     private func startTransfers() -> Double {
         guard !waiting.isEmpty || !retrying.isEmpty else { return 0 }
         let now = monotonicNanoseconds()
@@ -314,6 +316,7 @@ public final class RequestEngine<Client: RequestClient> {
             waiting.insert(contentsOf: due, at: 0)
         }
         var index = 0
+        var soonest: Double?
         while active.count < limits.concurrency && index < waiting.count {
             let job = waiting[index]
             if activePerHost[job.host, default: 0] >= limits.perHost {
@@ -326,14 +329,14 @@ public final class RequestEngine<Client: RequestClient> {
             case .settled:
                 waiting.remove(at: index)
             case .pause(let seconds):
-                stage.diagnostics.trace("rate limit: the next call in \(String(cFormat: "%.2f", seconds))s")
-                return seconds
+                soonest = min(soonest ?? seconds, seconds)
+                index += 1
             case .start:
                 waiting.remove(at: index)
                 start(job)
             }
         }
-        return 0
+        return soonest ?? 0
     }
 
     private func start(_ job: Client.Job) {
