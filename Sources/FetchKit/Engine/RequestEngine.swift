@@ -462,10 +462,10 @@ public final class RequestEngine<Client: RequestClient> {
     private func shutDown() {
         client.finishDeferred()
         // The reader stops at its next look (within 200 ms) and closes the
-        // queue itself; a stop of the engine's own (a refused key) has not
-        // stopped the reader, so the queue closes here.
-        let waitsForReader = stage.stopReason != nil && stage.stopReason != .downstreamClosed
-        if !waitsForReader { stage.input.close() }
+        // queue itself; a stop of the engine's own (a refused key) stops it
+        // as a signal does, so its lines get their records too.
+        let waitsForReader = stage.stopReason != .downstreamClosed
+        if waitsForReader { stage.stopReading() } else { stage.input.close() }
         var jobs: [Client.Job] = []
         for (_, running) in active {
             multi.remove(running.easy)

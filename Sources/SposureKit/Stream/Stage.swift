@@ -62,6 +62,7 @@ public final class Stage: @unchecked Sendable {
     private let outputFD: Int32
     private let lock = Lock()
     private var stop: StopReason?
+    private var readingStopped = false
     private var strictFailure = false
     private var linesSeen = 0
     private var inputEnded = false
@@ -127,6 +128,26 @@ public final class Stage: @unchecked Sendable {
     }
 
     private let napping = Condition()
+
+    /// Stops the reader as a signal does (it drains stdin first when
+    /// ``drainsInputOnStop``, then closes the input queue), without stopping
+    /// the stage: for a stop of the stage's own, such as a refused API key,
+    /// after which every line read still gets its record.
+    public func stopReading() {
+        lock.withLock { readingStopped = true }
+    }
+
+    /// Whether the reader is to stop: a stop of the stage, or ``stopReading()``.
+    private var readerStops: Bool { lock.withLock { stop != nil || readingStopped } }
+
+    /// Whether a reader that stops drains stdin first.
+    private var readerDrains: Bool {
+        guard drainsInputOnStop else { return false }
+        return lock.withLock {
+            if case .signal = stop { return true }
+            return stop == nil && readingStopped
+        }
+    }
 
     /// Waits `seconds`, or less when a stop is requested or stdout is closed
     /// (noticed even while nothing is written). Returns false when stopping.
@@ -237,8 +258,8 @@ public final class Stage: @unchecked Sendable {
                 // one is held until the stage writes them all).
                 let left = Int((until - monotonicSeconds()) * 1000)
                 guard left > 0, drained < Self.drainLineLimit, waitForInput(milliseconds: left) else { break }
-            } else if stopReason != nil || !waitForInput(milliseconds: -1) {
-                guard case .signal = stopReason, drainsInputOnStop else { break }
+            } else if readerStops || !waitForInput(milliseconds: -1) {
+                guard readerDrains else { break }
                 drainUntil = monotonicSeconds() + Self.drainLimit
                 continue
             }
@@ -297,7 +318,7 @@ public final class Stage: @unchecked Sendable {
             if n < 0 && errno != EINTR { return true }  // let read(2) report it
             waited += slice
             if milliseconds >= 0 && waited >= milliseconds { return false }
-            if milliseconds < 0 && stopReason != nil { return false }
+            if milliseconds < 0 && readerStops { return false }
         }
     }
 
