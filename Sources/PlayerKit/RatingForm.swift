@@ -1,3 +1,5 @@
+import LadderKit
+
 /// The questions of one side of a ladder round (before or after) as a pure
 /// state: keys and clicks in, the `rating` event's answers out. ``Player``
 /// draws it (``page(columns:rows:expectation:)``) and reads the terminal.

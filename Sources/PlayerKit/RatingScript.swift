@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import LadderKit
 import SposureKit
 
 /// Ratings read from a file instead of asked (`--ratings script:FILE`), one
@@ -59,21 +60,10 @@ public struct RatingScript: Sendable, Equatable {
                 rated.append((at, try scale("rated", 0...9) ?? 0))
                 continue
             }
-            switch record.string("when") {
-            case "before":
-                script.before = RoundEvent.Rating(when: .before, suds: try scale("suds", 0...10),
-                                                  expectPct: try scale("expect_pct", 0...100))
-            case "after":
-                var happened: Bool?
-                if record.has("happened") {
-                    guard let value = record.bool("happened") else { throw fail("\"happened\" must be true or false") }
-                    happened = value
-                }
-                script.after = RoundEvent.Rating(when: .after, suds: try scale("suds", 0...10),
-                                                 peak: try scale("peak", 0...10), happened: happened)
-            default:
-                throw fail("each line needs \"when\": \"before\" or \"after\", or \"t_ms\" and \"rated\"")
-            }
+            let (rating, problems) = RoundRating.read(record)
+            guard let rating else { throw fail("each line needs \"when\": \"before\" or \"after\", or \"t_ms\" and \"rated\"") }
+            if let problem = problems.first { throw fail(problem) }
+            if rating.when == .before { script.before = rating } else { script.after = rating }
         }
         script.rated = rated.sorted { $0.0 < $1.0 }.map { (atMs: $0.0, rating: $0.1) }
         return script

@@ -40,12 +40,7 @@ extension RoundEvent {
             record.set("t_ms", rated.atMs)
         case .rating(let rating):
             record.set("kind", "rating")
-            record.set("when", rating.when.rawValue)
-            // Before: distress, then the expectancy; after: the peak, distress now, the outcome.
-            if rating.when == .after, let peak = rating.peak { record.set("peak", peak) }
-            if let suds = rating.suds { record.set("suds", suds) }
-            if rating.when == .before, let expect = rating.expectPct { record.set("expect_pct", expect) }
-            if rating.when == .after, let happened = rating.happened { record.set("happened", happened) }
+            rating.write(to: record)
         }
         return record
     }

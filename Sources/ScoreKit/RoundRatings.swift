@@ -1,14 +1,9 @@
+import LadderKit
 import SposureKit
 
-/// The ratings a ladder round's player asked for, from its `rating` events:
-/// before the first hold, distress now (0–10) and how likely the feared
-/// outcome is (0–100 %); after the round, the peak distress, distress now and
-/// whether the feared outcome happened. A skipped answer is nil.
-///
-/// ```json
-/// {"kind":"rating","when":"before","suds":7,"expect_pct":80}
-/// {"kind":"rating","when":"after","peak":8,"suds":4,"happened":false}
-/// ```
+/// The ratings a ladder round's player asked for, gathered from its
+/// `rating` events (each a ``RoundRating``): distress and the expectancy
+/// before, the peak, distress and the outcome after. A skipped answer is nil.
 public struct RoundRatings: Sendable, Equatable {
     /// Distress before the round, 0–10.
     public var sudsBefore: Int?
@@ -42,27 +37,16 @@ public struct RoundRatings: Sendable, Equatable {
     /// Takes a `rating` event; a later answer replaces an earlier one. Returns
     /// a warning for a wrong `when` or a value out of range (that answer is skipped).
     public mutating func take(_ record: JSONRecord) -> String? {
-        var problems: [String] = []
-        func value(_ key: String, _ range: ClosedRange<Int>) -> Int? {
-            guard record.has(key) else { return nil }
-            guard let number = record.int(key), range.contains(number) else {
-                problems.append("\(key) is not a whole number \(range.lowerBound)–\(range.upperBound)")
-                return nil
-            }
-            return number
-        }
-        switch record.string("when") {
-        case "before":
-            if let suds = value("suds", Distress.scale) { sudsBefore = suds }
-            if let expect = value("expect_pct", 0...100) { expectPct = expect }
-        case "after":
-            if let top = value("peak", Distress.scale) { peak = top }
-            if let suds = value("suds", Distress.scale) { sudsAfter = suds }
-            if record.has("happened") {
-                if let flag = record.bool("happened") { happened = flag } else { problems.append("happened is not true or false") }
-            }
-        default:
-            return "a rating record whose when is neither before nor after, skipped"
+        let (given, problems) = RoundRating.read(record)
+        guard let rating = given else { return "a rating record whose when is neither before nor after, skipped" }
+        switch rating.when {
+        case .before:
+            if let suds = rating.suds { sudsBefore = suds }
+            if let expect = rating.expectPct { expectPct = expect }
+        case .after:
+            if let top = rating.peak { peak = top }
+            if let suds = rating.suds { sudsAfter = suds }
+            if let flag = rating.happened { happened = flag }
         }
         return problems.isEmpty ? nil : "a rating record: \(problems.joined(separator: ", ")), skipped"
     }
