@@ -221,7 +221,7 @@ public final class Player: @unchecked Sendable {
         while ratedIndex < rated.count && rated[ratedIndex].atMs <= time {
             let (at, rating) = rated[ratedIndex]
             ratedIndex += 1
-            _ = machine.press(.rate(rating), at: at)
+            machine.rate(rating, at: at)
         }
     }
 

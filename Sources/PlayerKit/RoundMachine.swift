@@ -129,24 +129,29 @@ public final class RoundMachine<Feed: RoundFeed> {
         case .quit: return .quit
         case .interrupt: return .interrupted
         case .rate(let rating):
-            // The GIF on screen (or the one a pause left): rated, the hold goes on.
-            // Played up to now first: the GIF rated is the one on screen at `time`.
-            if isHeld, pendingEnd == nil, let early = advance(to: time) {
-                pendingEnd = early
-                return nil
-            }
-            guard pendingEnd == nil, let playing = current, (0...9).contains(rating) else { return nil }
-            // A digit held down repeats: the same rating of the same GIF within
-            // half a second is that one press.
-            if let last = lastRated, last.id == playing.gif.id, last.rating == rating, time - last.at < 500 {
-                lastRated = (last.id, rating, time)
-                return nil
-            }
-            lastRated = (playing.gif.id, rating, time)
-            emit(.rated(RoundEvent.Rated(provider: playing.gif.provider, id: playing.gif.id, rating: rating,
-                                         atMs: max(time, lastAt))))
+            rate(rating, at: time, keyRepeats: true)
             return nil
         }
+    }
+
+    /// Rates the GIF on screen (or the one a pause left) `rating`; the hold
+    /// goes on. A digit key held down repeats (`keyRepeats`): the same
+    /// rating of the same GIF within half a second is that one press. A
+    /// ratings script's digits are each a rating.
+    public func rate(_ rating: Int, at time: Int, keyRepeats: Bool = false) {
+        // Played up to now first: the GIF rated is the one on screen at `time`.
+        if isHeld, pendingEnd == nil, let early = advance(to: time) {
+            pendingEnd = early
+            return
+        }
+        guard pendingEnd == nil, let playing = current, (0...9).contains(rating) else { return }
+        if keyRepeats, let last = lastRated, last.id == playing.gif.id, last.rating == rating, time - last.at < 500 {
+            lastRated = (last.id, rating, time)
+            return
+        }
+        lastRated = (playing.gif.id, rating, time)
+        emit(.rated(RoundEvent.Rated(provider: playing.gif.provider, id: playing.gif.id, rating: rating,
+                                     atMs: max(time, lastAt))))
     }
 
     /// A scripted hold change: an end it brings is kept for the next

@@ -45,6 +45,20 @@ import Testing
                           .rated(.init(provider: nil, id: "A", rating: 5, atMs: 700))])
     }
 
+    /// A ratings script's digits are not keys: two equal ratings of one
+    /// GIF close together are two ratings (the key-repeat rule dropped one).
+    @Test func aScriptedRatingIsNeverTakenForAKeyRepeat() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [1000])])) { $0.hold = .script("holds") }
+        round.machine.start()
+        round.machine.setHeld(true, at: 20)
+        round.play(from: 20, until: 100)
+        round.machine.rate(5, at: 100)
+        round.machine.rate(5, at: 130)
+        let rated = round.events.filter { if case .rated = $0 { true } else { false } }
+        #expect(rated == [.rated(.init(provider: nil, id: "A", rating: 5, atMs: 100)),
+                          .rated(.init(provider: nil, id: "A", rating: 5, atMs: 130))])
+    }
+
     @Test func theRatingRecordsAreTheStreamFormats() {
         #expect(RoundEvent.rated(.init(provider: "giphy", id: "x", rating: 8, atMs: 4200)).record.text
             == #"{"kind":"rated","provider":"giphy","id":"x","rating":8,"t_ms":4200}"#)
