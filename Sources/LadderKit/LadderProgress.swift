@@ -26,8 +26,11 @@ public struct LadderProgress: Sendable, Equatable {
     public var retests: [Int: [Date]] = [:]
     /// What moved the ladder, in order.
     public var steps: [Step] = []
-    /// Rounds on the current rung since the ladder came to it.
-    var sinceArrival: [LadderRound] = []
+    /// Of the rounds on the current rung since the ladder came to it, what
+    /// the rules look at: the last `step_down_rounds` of them, and the last
+    /// `step_up_rounds` that counted (a long stay on one rung keeps no more).
+    var recent: [LadderRound] = []
+    var recentCounted: [LadderRound] = []
 
     /// A move of the ladder.
     public struct Step: Sendable, Equatable {
@@ -89,9 +92,9 @@ public struct LadderProgress: Sendable, Equatable {
         // where they put the person (a single try of rung 9 from rung 2 would
         // otherwise leave the next round on rung 9).
         guard round.rung == rung else { return }
-        sinceArrival.append(round)
-        let counted = sinceArrival.filter { $0.counts(rules) }
-        if counted.count >= rules.stepUpRounds, counted.suffix(rules.stepUpRounds).allSatisfy({ $0.endedCalm(rules) }) {
+        recent = Array((recent + [round]).suffix(rules.stepDownRounds))
+        if round.counts(rules) { recentCounted = Array((recentCounted + [round]).suffix(rules.stepUpRounds)) }
+        if recentCounted.count >= rules.stepUpRounds, recentCounted.allSatisfy({ $0.endedCalm(rules) }) {
             if masteredOn[rung] == nil {
                 masteredOn[rung] = round.at
                 retests[rung] = nil
@@ -100,16 +103,15 @@ public struct LadderProgress: Sendable, Equatable {
                 move(to: rung + 1, at: round.at, why: "the last \(rules.stepUpRounds) counted rounds on rung \(rung) ended calm: step up")
             } else {
                 complete = true
-                sinceArrival = []
+                arrive()
             }
             return
         }
-        if sinceArrival.count >= rules.stepDownRounds,
-           sinceArrival.suffix(rules.stepDownRounds).allSatisfy({ $0.releasedEarlyAtPeak(rules) }) {
+        if recent.count >= rules.stepDownRounds, recent.allSatisfy({ $0.releasedEarlyAtPeak(rules) }) {
             if rung > 1 {
                 move(to: rung - 1, at: round.at, why: "\(rules.stepDownRounds) rounds in a row on rung \(rung) let go early at a high peak: step down")
             } else {
-                sinceArrival = []
+                arrive()
             }
         }
     }
@@ -117,7 +119,13 @@ public struct LadderProgress: Sendable, Equatable {
     private mutating func move(to target: Int, at: Date, why: String) {
         steps.append(Step(at: at, from: rung, to: target, why: why))
         rung = target
-        sinceArrival = []
+        arrive()
+    }
+
+    /// The rounds on the rung start again (the ladder came to it, or stays on it afresh).
+    private mutating func arrive() {
+        recent = []
+        recentCounted = []
     }
 
     /// When rung `number`'s next re-test is due (nil: not mastered, or every re-test taken).

@@ -1,5 +1,5 @@
 import Foundation
-import LadderKit
+@testable import LadderKit
 import Testing
 
 /// Day `n` of a made-up history, at 10:00 UTC.
@@ -44,6 +44,27 @@ struct LadderProgressTests {
         var between = calm(1, on: 0.5, after: 9)
         between.exposedMs = 1_000
         #expect(progress([calm(1, on: 0), between, calm(1, on: 1)]).rung == 2)
+    }
+
+    /// The rules keep only the last rounds they look at: after a long stay
+    /// (here 20,000 rounds too short to count, and tense counted ones), a
+    /// counted calm round still pairs with the last counted one before the
+    /// stay, and a step down still needs its rounds in a row.
+    @Test func aLongStayOnOneRungKeepsTheRulesExact() {
+        var short = calm(1, on: 0.5, after: 9)
+        short.exposedMs = 1_000
+        let stay = Array(repeating: short, count: 20_000)
+        #expect(progress([calm(1, on: 0)] + stay + [calm(1, on: 1)]).rung == 2)
+        #expect(progress([calm(1, on: 0, after: 8)] + stay + [calm(1, on: 1)]).rung == 1)
+        var onTwo = progress([calm(1, on: 0), calm(1, on: 0.1)])
+        for round in [fled(2, on: 1)] + Array(repeating: calm(2, on: 1.5, after: 8), count: 5_000) + [fled(2, on: 2)] {
+            onTwo.apply(round, rungCount: 10, rules: rules)
+        }
+        #expect(onTwo.rung == 2, "two early releases, not in a row: no step down")
+        #expect(onTwo.recent.count == rules.stepDownRounds && onTwo.recentCounted.count == rules.stepUpRounds,
+                "5,002 rounds on the rung, two of each kept")
+        onTwo.apply(fled(2, on: 3), rungCount: 10, rules: rules)
+        #expect(onTwo.rung == 1)
     }
 
     @Test func calmIsThreeOrLess() {
