@@ -12,13 +12,19 @@ public enum LadderFile {
     /// The longest query (Giphy answers 414 past it).
     public static let maxQueryLength = 50
 
+    /// The largest ladder file read (a ladder of 15 rungs of 20 queries is a
+    /// few KiB; a larger file is a mistake, not a ladder).
+    public static let maxBytes = 1 << 20
+
     /// Reads the ladder at `path`; `expectedName` (from the file name) must match its `name` when given.
     public static func read(path: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let problem = FileManager.default.fileExists(atPath: path) ? "cannot be read" : "no such file"
-            throw LadderError(file: path, problem: problem)
+        let bytes: [UInt8]
+        do throws(FileReadError) {
+            bytes = try readFile(path, maxBytes: maxBytes)
+        } catch {
+            throw LadderError(file: path, problem: error.isMissing ? "no such file" : "cannot be read: \(error.reason)")
         }
-        return try parse(Array(data), file: path, expectedName: expectedName)
+        return try parse(bytes, file: path, expectedName: expectedName)
     }
 
     /// Parses a ladder's JSON text; `file` names it in messages.
@@ -27,7 +33,9 @@ public enum LadderFile {
     }
 
     /// Parses a ladder's JSON bytes; `file` names it in messages.
-    public static func parse(_ bytes: [UInt8], file: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
+    public static func parse(_ given: [UInt8], file: String, expectedName: String? = nil) throws(LadderError) -> Ladder {
+        // A byte-order mark, which some editors put first, is not the JSON.
+        let bytes = given.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(given.dropFirst(3)) : given
         guard !bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else {
             throw LadderError(file: file, problem: "the file is empty")
         }
@@ -35,7 +43,9 @@ public enum LadderFile {
         do throws(JSONValue.ParseError) {
             value = try JSONValue.parse(bytes)
         } catch {
-            throw LadderError(file: file, line: error.line, problem: "not valid JSON: \(error.message)")
+            // A field given twice is JSON, but no ladder: which one counts would be a guess.
+            let what = error.message.hasPrefix("a field given twice") ? "" : "not valid JSON: "
+            throw LadderError(file: file, line: error.line, problem: what + error.message)
         }
         guard case .object(let object) = value else {
             throw LadderError(file: file, problem: "a ladder is a JSON object, found \(value.described)")
@@ -62,6 +72,7 @@ public enum LadderFile {
         var expectation: String?
         if let value = object["expectation"] {
             guard case .string(let text) = value else { throw fail("\"expectation\"", "must be a string, found \(value.described)") }
+            if let problem = controlProblem(text) { throw fail("\"expectation\"", problem) }
             expectation = text.isEmpty ? nil : text
         }
         guard let rungsValue = object["rungs"] else { throw fail("\"rungs\"", "missing") }
@@ -96,7 +107,21 @@ public enum LadderFile {
         guard case .string(let text) = value, !text.trimmingWhitespace().isEmpty else {
             throw LadderError(file: file, field: "\"\(key)\"", problem: "must be a non-empty string, found \(value.described)")
         }
+        if let problem = controlProblem(text) { throw LadderError(file: file, field: "\"\(key)\"", problem: problem) }
         return text
+    }
+
+    /// What is wrong with text holding a character a terminal acts on (an
+    /// escape, a line break, a right-to-left override): a ladder's words are
+    /// shown on screen, and a shared ladder file is someone else's text.
+    static func controlProblem(_ text: String) -> String? {
+        guard let scalar = text.unicodeScalars.first(where: { scalar in
+            switch scalar.value {
+            case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+            default: return false
+            }
+        }) else { return nil }
+        return "holds the control character U+\(String(cFormat: "%04X", scalar.value)); a ladder's text is plain, on one line"
     }
 
     private static func rung(_ value: JSONValue, number: Int, file: String) throws(LadderError) -> Rung {
@@ -122,6 +147,7 @@ public enum LadderFile {
             guard case .string(let text) = value, !text.trimmingWhitespace().isEmpty else {
                 throw fail(key, "must be a non-empty string, found \(value.described)")
             }
+            if let problem = controlProblem(text) { throw fail(key, problem) }
             guard text.count <= maxQueryLength else {
                 throw fail(key, "\"\(text.prefix(20))…\" is \(text.count) characters; a query has at most \(maxQueryLength)")
             }
@@ -141,6 +167,7 @@ public enum LadderFile {
             guard case .string(let dir) = object["dir"] ?? .null, !dir.isEmpty else {
                 throw fail("dir", "must be a folder's path")
             }
+            if let problem = controlProblem(dir) { throw fail("dir", problem) }
             return Rung(dir: dir, suds: suds, still: still)
         }
     }

@@ -34,13 +34,20 @@ public struct LadderLibrary: Sendable {
             throw LadderError(file: name, problem: "a ladder's name is lower-case letters, digits, - or _ (known: \(names().joined(separator: ", ")))")
         }
         let own = path(of: name)
-        if FileManager.default.fileExists(atPath: own) {
+        if hasOwnCopy(name) {
             return (try LadderFile.read(path: own, expectedName: name), .file(own))
         }
         guard let text = BuiltInLadders.text(name) else {
             throw LadderError(file: own, problem: "no such ladder (no file, and no built-in; known: \(names().joined(separator: ", ")))")
         }
         return (try LadderFile.parse(text, file: "built-in \(name)"), .builtIn)
+    }
+
+    /// Whether the person has a file of their own for `name`. Anything
+    /// there, a broken link too, is their copy: reading it says what is wrong.
+    public func hasOwnCopy(_ name: String) -> Bool {
+        var there = stat()
+        return lstat(path(of: name), &there) == 0
     }
 
     /// Every ladder name: the built-ins, then the person's own that are not built-in, sorted.

@@ -59,7 +59,7 @@ struct LadderFileTests {
     /// otherwise be a silent choice).
     @Test func janssonReadsTheFileAndRefusesAFieldGivenTwice() {
         let twice = ladderJSON { $0 == 5 ? "{\"query\": \"q\", \"suds\": 50, \"suds\": 90}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
-        #expect(message(twice) == "mine.json:9: not valid JSON: duplicate object key near '\"suds\"'")
+        #expect(message(twice) == "mine.json:9: a field given twice: '\"suds\"'")
         let cut = ladderJSON().split(separator: "\n").prefix(7).joined(separator: "\n")
         #expect(message(cut)?.hasPrefix("mine.json:7: not valid JSON: ") == true, "\(message(cut) ?? "parsed")")
         let huge = ladderJSON { $0 == 2 ? "{\"query\": \"q\", \"suds\": 99999999999999999999}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
@@ -68,6 +68,47 @@ struct LadderFileTests {
         #expect(message(real) == "mine.json: rung 2, \"suds\": must be a whole number 0–100, found 20.0")
         let nul = ladderJSON(extra: "\n  \"expectation\": \"a\\u0000b\",")
         #expect(message(nul)?.hasPrefix("mine.json:4: not valid JSON: ") == true, "\(message(nul) ?? "parsed")")
+    }
+
+    /// A ladder's words are shown on screen, and a ladder file may be
+    /// someone else's: escapes, line breaks and bidi overrides are refused.
+    @Test func textHoldingAControlCharacterIsRefused() {
+        let escape = ladderJSON().replacingOccurrences(of: "\"title\": \"Mine\"", with: #""title": "Mine\u001b]0;PWNED\u0007""#)
+        #expect(message(escape) == "mine.json: \"title\": holds the control character U+001B; a ladder's text is plain, on one line")
+        let expectation = ladderJSON(extra: "\n  \"expectation\": \"I will\\r\\npanic\",")
+        #expect(message(expectation) == "mine.json: \"expectation\": holds the control character U+000D; a ladder's text is plain, on one line")
+        let bidi = ladderJSON { $0 == 4 ? "{\"queries\": [\"ok\", \"\u{202E}redips\"], \"suds\": 40}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(bidi) == "mine.json: rung 4, \"queries\": holds the control character U+202E; a ladder's text is plain, on one line")
+        let csi = ladderJSON { $0 == 2 ? "{\"dir\": \"/gifs\\u009b2J\", \"suds\": 20}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(csi) == "mine.json: rung 2, \"dir\": holds the control character U+009B; a ladder's text is plain, on one line")
+        #expect(message(ladderJSON(extra: "\n  \"expectation\": \"ünïcödé 🕷️ fine\",")) == nil)
+    }
+
+    @Test func aByteOrderMarkIsSkippedAndANULIsNamed() {
+        #expect(message("\u{FEFF}" + ladderJSON()) == nil)
+        let nul = ladderJSON(extra: "\n  \"expectation\": \"a\\u0000b\",")
+        #expect(message(nul) == "mine.json:4: not valid JSON: \\u0000 (a NUL character) is not allowed in a string")
+    }
+
+    @Test func aFileThatCannotBeReadSaysWhy() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func failure(_ path: String) -> String? {
+            do {
+                _ = try LadderFile.read(path: path)
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        #expect(failure(folder + "/none.json") == "\(folder)/none.json: no such file")
+        #expect(failure(folder) == "\(folder): cannot be read: is a folder, not a file")
+        #expect(mkfifo(folder + "/fifo.json", 0o600) == 0)
+        #expect(failure(folder + "/fifo.json") == "\(folder)/fifo.json: cannot be read: not a regular file")
+        let big = folder + "/big.json"
+        #expect(FileManager.default.createFile(atPath: big, contents: nil))
+        #expect(truncate(big, 2 << 20) == 0)
+        #expect(failure(big) == "\(big): cannot be read: 2097152 bytes, more than the 1024 KiB such a file may have")
     }
 
     @Test func anEmptyFileOrAnArrayIsNoLadder() {

@@ -35,6 +35,21 @@ struct LadderLibraryTests {
         #expect(throws: LadderError.self) { try library.load("dogs") }
     }
 
+    /// A broken link where a copy would be is the person's copy, and says
+    /// so; it was taken for no copy ("no such ladder … known: …, mine").
+    @Test func aBrokenLinkIsACopyThatCannotBeRead() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        try FileManager.default.createDirectory(atPath: library.folder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: library.path(of: "spiders"), withDestinationPath: library.folder + "/gone.json")
+        #expect(library.hasOwnCopy("spiders"))
+        do {
+            _ = try library.load("spiders")
+            Issue.record("the built-in was loaded in place of the broken copy")
+        } catch {
+            #expect(error.description == "\(library.path(of: "spiders")): cannot be read: No such file or directory (a link to nothing)")
+        }
+    }
+
     @Test func anUnknownLadder() {
         let library = LadderLibrary(configFolder: "/nonexistent")
         do {

@@ -36,10 +36,20 @@ public enum JSONValue: Equatable, Sendable {
             let message = withUnsafeBytes(of: &error.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            throw ParseError(message: message, line: max(1, Int(error.line)), column: max(0, Int(error.column)))
+            throw ParseError(message: plainWords(message), line: max(1, Int(error.line)), column: max(0, Int(error.column)))
         }
         defer { json_decref(loaded) }
         return JSONValue(loaded)
+    }
+
+    /// jansson's message in words for the person who wrote the file (its
+    /// decoding flags mean nothing to them).
+    static func plainWords(_ message: String) -> String {
+        if message.hasPrefix("duplicate object key near ") {
+            return "a field given twice: " + message.dropFirst("duplicate object key near ".count)
+        }
+        if message.hasPrefix("\\u0000 is not allowed") { return "\\u0000 (a NUL character) is not allowed in a string" }
+        return message
     }
 
     /// The Swift value of a jansson value (borrowed, not released).
