@@ -91,14 +91,15 @@ public struct LadderTable: Sendable {
 
     /// The table as lines of text; the next rung marked `▶`.
     public func lines(style: TextStyle) -> [String] {
-        var out = [style.bold("\(ladder.title)") + "  (\(ladder.name), \(source))"]
-        if let expectation = ladder.expectation { out.append("Feared outcome: \"\(expectation)\"") }
+        // A ladder file may be someone else's: its words are shown, never acted on.
+        var out = [style.bold(RemoteText.clean(ladder.title, limit: 80)) + "  (\(ladder.name), \(source))"]
+        if let expectation = ladder.expectation { out.append("Feared outcome: \"\(RemoteText.clean(expectation, limit: 200))\"") }
         out.append("")
         let header = ["", "rung", "shows", "SUDS", "rounds", "best", "last", "mastered", "re-test due"]
         var table = [header]
         for row in rows {
             let mark = row.rung == next.rung ? "▶" : ""
-            let label = (row.still ? "(still) " : "") + row.label
+            let label = (row.still ? "(still) " : "") + RemoteText.clean(row.label, limit: 32)
             table.append([mark, "\(row.rung)", String(label.prefix(32)), "\(row.suds)", "\(row.rounds)",
                           row.bestExposedMs.map { DurationText.format(milliseconds: $0) } ?? "–",
                           row.lastDistress.map { "\($0)/10" } ?? "–",

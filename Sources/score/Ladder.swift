@@ -67,12 +67,13 @@ extension Score {
                     let record = JSONRecord()
                     record.set("kind", "ladders")
                     record.set("folder", library.folder)
-                    for name in names { record.set(name, FileManager.default.fileExists(atPath: library.path(of: name)) ? library.path(of: name) : "built-in") }
+                    // Under a key of their own: a ladder may be named "kind".
+                    let ladders = record.setObject("ladders")
+                    for name in names { ladders.set(name, library.hasOwnCopy(name) ? library.path(of: name) : "built-in") }
                     stage.output.push(record.serialized())
                 case .text:
                     stage.output.push(contentsOf: names.map { name in
-                        let own = FileManager.default.fileExists(atPath: library.path(of: name))
-                        return Array("\(name)\(own ? "  (your copy: \(library.path(of: name)))" : "")".utf8)
+                        Array("\(name)\(library.hasOwnCopy(name) ? "  (your copy: \(library.path(of: name)))" : "")".utf8)
                     })
                 }
                 throw ExitCode(stage.drain(failed: false))

@@ -57,6 +57,17 @@ import Testing
         #expect(record.text.contains(#"{"rung":1,"label":"spider 1","suds":10,"still":true,"rounds":2,"best_exposed_ms":70000,"last_distress":3,"mastered_on":"2026-11-21T10:00:00Z","retest_due":"2026-11-28T10:00:00Z"}"#))
     }
 
+    /// The reader refuses control characters, but the table never trusts
+    /// it: a ladder's words are shown, never acted on by the terminal.
+    @Test func theTableShowsNoEscapeOfTheLaddersWords() {
+        let hostile = Ladder(name: "x", title: "Spiders\u{1B}]52;c;cHduZWQK\u{07}", expectation: "I\u{1B}[2J panic\r\n",
+                             rungs: (1...8).map { Rung(queries: ["q\u{9B}31m \($0)"], suds: $0 * 10) })
+        let text = LadderTable(ladder: hostile, source: "built-in", entries: [], now: Date()).lines(style: .plain).joined(separator: "\n")
+        #expect(!text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B || $0.value == 0x07 || $0.value == 0x0D })
+        #expect(text.hasPrefix("Spiders  (x, built-in)\nFeared outcome: \"I panic\""), "\(text)")
+        #expect(text.contains(" q 1 "), "\(text)")
+    }
+
     @Test func anEmptyHistoryStartsOnTheFirstRung() throws {
         let table = LadderTable(ladder: ladder, source: "/home/me/.config/sposure/ladders/spiders.json", entries: [], now: Date())
         #expect(table.next == LadderProgress.Pick(rung: 1, retest: false, why: "the first rung"))

@@ -140,6 +140,32 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    /// The list of ladders keeps them under a key of their own: a ladder
+    /// named "kind" (a valid name) replaced the record's kind.
+    @Test func theListOfLaddersHoldsAnyName() throws {
+        try withTemporaryDirectory { folder in
+            let ladders = folder.path + "/config/ladders"
+            try FileManager.default.createDirectory(atPath: ladders, withIntermediateDirectories: true)
+            let copied = try score(["ladder", "dogs", "--copy"], [], folder)
+            let text = try String(contentsOfFile: try #require(copied.stdoutLines.first), encoding: .utf8)
+            for name in ["kind", "folder"] {
+                try text.replacingOccurrences(of: "\"name\": \"dogs\"", with: "\"name\": \"\(name)\"")
+                    .write(toFile: ladders + "/\(name).json", atomically: true, encoding: .utf8)
+            }
+            let listed = try score(["ladder", "--format", "json"], [], folder)
+            #expect(listed.exitCode == 0, "\(listed)")
+            let record = try JSONRecord.parse(try #require(listed.stdoutLines.first))
+            #expect(record.kind == "ladders")
+            #expect(record.string("folder") == ladders)
+            let names = try #require(record.object("ladders"))
+            #expect(names.string("spiders") == "built-in")
+            #expect(names.string("kind") == ladders + "/kind.json")
+            #expect(names.string("dogs") == ladders + "/dogs.json")
+            #expect(names.keys.suffix(2) == ["folder", "kind"], "the person's own after the built-ins, sorted")
+            #expect(try score(["ladder", "kind"], [], folder).exitCode == 0)
+        }
+    }
+
     @Test func aBadLadderFileIsOneMessageAndExit64() throws {
         try withTemporaryDirectory { folder in
             let ladders = folder.path + "/config/ladders"
