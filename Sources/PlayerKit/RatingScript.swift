@@ -11,8 +11,10 @@ import SposureKit
 ///     {"t_ms":4200,"rated":8}
 ///
 /// `before` and `after` give the answers (a field left out is a skipped
-/// answer); `rated` presses a digit at `t_ms` during play, rating the GIF on
-/// screen then. On a virtual clock the same file gives the same events.
+/// answer), once each; `rated` rates the GIF on screen at `t_ms` during play,
+/// each line one rating (two equal ones close together are not taken for a
+/// held key). A field that does not belong to its line is refused, never
+/// dropped. On a virtual clock the same file gives the same events.
 public struct RatingScript: Sendable, Equatable {
     /// The answers before the first hold, if the file gives them.
     public var before: RoundEvent.Rating?
@@ -34,35 +36,55 @@ public struct RatingScript: Sendable, Equatable {
     }
 
     /// Reads a ratings file; throws with the line and what is wrong.
-    public static func load(path: String) throws -> RatingScript {
-        try parse(String(contentsOfFile: path, encoding: .utf8), name: path)
+    public static func load(path: String) throws(ScriptedHold.ScriptError) -> RatingScript {
+        try parse(try ScriptLines.read(path: path), name: path)
     }
 
     /// Reads the text of a ratings file named `name` in messages.
-    public static func parse(_ text: String, name: String) throws -> RatingScript {
+    public static func parse(_ text: String, name: String) throws(ScriptedHold.ScriptError) -> RatingScript {
+        try parse(try ScriptLines.records(Array(text.utf8), name: name), name: name)
+    }
+
+    /// The fields each kind of line may have (`kind` too: a `rating` event
+    /// copied from gif-play's output is a line of the script).
+    private static let fields: [String: Set<String>] = [
+        "before": ["kind", "when", "suds", "expect_pct"],
+        "after": ["kind", "when", "peak", "suds", "happened"],
+        "rated": ["t_ms", "rated"],
+    ]
+
+    private static func parse(_ lines: [(line: Int, record: JSONRecord)], name: String) throws(ScriptedHold.ScriptError) -> RatingScript {
         var script = RatingScript()
         var rated: [(Int, Int)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingWhitespace()
-            guard !trimmed.isEmpty else { continue }
-            let fail = { (what: String) in ScriptedHold.ScriptError(message: "\(name):\(number + 1): \(what)") }
-            let record: JSONRecord
-            do { record = try JSONRecord.parse(trimmed) } catch { throw fail("\(error)") }
-            func scale(_ key: String, _ range: ClosedRange<Int>) throws -> Int? {
-                guard record.has(key) else { return nil }
-                guard let value = record.int(key), range.contains(value) else {
-                    throw fail("\"\(key)\" must be a whole number from \(range.lowerBound) to \(range.upperBound)")
-                }
-                return value
+        var seen: [RoundRating.When: Int] = [:]
+        for (number, record) in lines {
+            let fail = { (what: String) in ScriptedHold.ScriptError(message: "\(name):\(number): \(what)") }
+            let kind = record.has("rated") || record.has("t_ms") ? "rated" : record.string("when") ?? ""
+            guard let allowed = fields[kind] else {
+                throw fail("each line needs \"when\": \"before\" or \"after\", or \"t_ms\" and \"rated\"")
             }
-            if record.has("rated") {
-                guard let at = record.int("t_ms"), at >= 0 else { throw fail("a \"rated\" line needs \"t_ms\" (≥ 0)") }
-                rated.append((at, try scale("rated", 0...9) ?? 0))
+            if let unknown = record.keys.first(where: { !allowed.contains($0) }) {
+                let has = allowed.subtracting(["kind"]).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                throw fail("\"\(unknown)\" does not belong on a \(kind == "rated" ? "\"rated\"" : "\"\(kind)\"") line (it has \(has))")
+            }
+            if kind == "rated" {
+                guard record.has("t_ms") else { throw fail("a \"rated\" line needs \"t_ms\", when the digit is pressed (ms)") }
+                guard let at = record.int("t_ms"), at >= 0 else {
+                    throw fail("\"t_ms\" must be a whole number of ms ≥ 0, found \(record.jsonText("t_ms") ?? "nothing")")
+                }
+                guard let digit = record.int("rated"), (0...9).contains(digit) else {
+                    throw fail("\"rated\" must be a digit 0 to 9, found \(record.jsonText("rated") ?? "nothing")")
+                }
+                rated.append((at, digit))
                 continue
             }
-            let (rating, problems) = RoundRating.read(record)
-            guard let rating else { throw fail("each line needs \"when\": \"before\" or \"after\", or \"t_ms\" and \"rated\"") }
+            let (given, problems) = RoundRating.read(record)
             if let problem = problems.first { throw fail(problem) }
+            guard let rating = given else { continue }  // (not reached: `when` was checked)
+            if let first = seen[rating.when] {
+                throw fail("a second \"\(rating.when.rawValue)\" line (the first is line \(first)); a round asks once")
+            }
+            seen[rating.when] = number
             if rating.when == .before { script.before = rating } else { script.after = rating }
         }
         script.rated = rated.sorted { $0.0 < $1.0 }.map { (atMs: $0.0, rating: $0.1) }

@@ -16,18 +16,11 @@ public struct ScriptedHold: Sendable, Equatable {
     }
 
     /// Reads a hold script: one JSON object a line; blank lines skipped.
-    public static func load(path: String) throws -> [ScriptedHold] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
+    public static func load(path: String) throws(ScriptError) -> [ScriptedHold] {
         var holds: [ScriptedHold] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.trimmingWhitespace()
-            guard !trimmed.isEmpty else { continue }
-            let record: JSONRecord
-            do { record = try JSONRecord.parse(trimmed) } catch {
-                throw ScriptError(message: "\(path):\(number + 1): \(error)")
-            }
+        for (number, record) in try ScriptLines.read(path: path) {
             guard let at = record.int("t_ms"), at >= 0, let down = record.bool("down") else {
-                throw ScriptError(message: "\(path):\(number + 1): each line needs \"t_ms\" (≥ 0) and \"down\" (true or false)")
+                throw ScriptError(message: "\(path):\(number): each line needs \"t_ms\" (a whole number of ms ≥ 0) and \"down\" (true or false)")
             }
             holds.append(ScriptedHold(atMs: at, down: down))
         }
@@ -35,7 +28,7 @@ public struct ScriptedHold: Sendable, Equatable {
     }
 
     /// A hold script that cannot be read.
-    public struct ScriptError: Error, CustomStringConvertible {
+    public struct ScriptError: Error, CustomStringConvertible, Sendable {
         /// What is wrong, and where.
         public var message: String
         /// The message.

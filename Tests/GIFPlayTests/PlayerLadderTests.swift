@@ -62,6 +62,23 @@ import Testing
         }
     }
 
+    /// A ratings script's lines are ratings, not keys: two equal ratings of
+    /// one GIF 30 ms apart are two `rated` events (the key-repeat rule
+    /// dropped the second), and a CRLF file reads as well as an LF one.
+    @Test func twoEqualScriptedRatingsCloseTogetherAreBothKept() throws {
+        try withTemporaryDirectory { folder in
+            let input = try records(folder)
+            let path = folder.appendingPathComponent("twice.ndjson").path
+            try "{\"t_ms\":400,\"rated\":8}\r\n{\"t_ms\":430,\"rated\":8}\r\n".write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try play(["--accept-notice", "--ratings", "script:" + path], input: input, data: folder)
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines.filter { $0.contains(#""kind":"rated""#) } == [
+                #"{"kind":"rated","provider":"giphy","id":"b","rating":8,"t_ms":400}"#,
+                #"{"kind":"rated","provider":"giphy","id":"b","rating":8,"t_ms":430}"#,
+            ])
+        }
+    }
+
     @Test func withoutATerminalTheNoticeMustBeAcceptedByOptionOrBefore() throws {
         try withTemporaryDirectory { folder in
             let input = try records(folder)
