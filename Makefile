@@ -16,7 +16,7 @@ RELEASE := -c release --static-swift-stdlib
 # linker warn about it at every link of every tool: noise about code that is
 # not ours, dropped from the release build's output (nothing else is).
 SHELL := /bin/bash
-RELEASE_BUILD := echo "$(SWIFT) build $(RELEASE)"; set -o pipefail; $(SWIFT) build $(RELEASE) 2>&1 | { grep -v "use of .mktemp. is dangerous" || true; }
+RELEASE_BUILD := echo "$(SWIFT) build $(RELEASE)"; set -o pipefail; $(SWIFT) build $(RELEASE) 2>&1 | { grep -av "use of .mktemp. is dangerous" || true; }
 
 .PHONY: all deps build debug test demo bench fuzz install uninstall clean
 

@@ -33,6 +33,8 @@ final class PathClient: RequestClient {
     var retries = 0
     var starts: [String] = []
     var pauseUntil: UInt64 = 0
+    /// When set, only this path's jobs are paused (a budget of one API).
+    var pausedPath: String?
     var stopOn: String?
     var interrupted: [Int] = []
 
@@ -52,7 +54,7 @@ final class PathClient: RequestClient {
     }
 
     func gate(_ job: PathJob, now: UInt64) -> RequestGate {
-        if now < pauseUntil { return .pause(seconds: Double(pauseUntil - now) / 1e9) }
+        if now < pauseUntil, pausedPath == nil || pausedPath == job.path { return .pause(seconds: Double(pauseUntil - now) / 1e9) }
         return .start
     }
 
@@ -260,6 +262,25 @@ private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"
         }
         #expect(lines.count == 1)
         #expect(server.requests.count == 1)
+        #expect(monotonicNanoseconds() - started >= 400_000_000)
+    }
+
+    /// A pause is the paused job's: the jobs behind it that the gate lets
+    /// through start meanwhile (it held every job back).
+    @Test func aPausedJobDoesNotHoldBackTheJobsBehindIt() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/a", response: .ok(Array("a".utf8), contentType: "text/plain"))
+        server.route("/b", response: .ok(Array("b".utf8), contentType: "text/plain"))
+        let started = monotonicNanoseconds()
+        let (lines, client) = try runEngine(req("/a") + req("/b"), server: server,
+                                            limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) {
+            $0.pauseUntil = started + 400_000_000
+            $0.pausedPath = "/a"
+        }
+        #expect(client.starts == ["/b", "/a"], "/b went while /a waited")
+        #expect(lines.count == 2)
+        #expect(lines[0].contains(#""path":"/a""#) && lines[0].contains(#""kind":"res""#), "output keeps input order")
         #expect(monotonicNanoseconds() - started >= 400_000_000)
     }
 

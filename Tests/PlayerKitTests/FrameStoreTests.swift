@@ -69,7 +69,7 @@ private func onThread(_ body: @escaping @Sendable () -> Void) -> DispatchSemapho
         #expect(store.truncation?.kind == .truncated)
     }
 
-    @Test func aCancelledStoreWantsNothingMoreAndWakesEveryWaiter() {
+    @Test func aCancelledStoreWantsNothingMoreAndWakesItsWaiters() {
         // The decoder and the reader wait on stores of their own: a reader
         // asking for a frame is demand, which the decoder could see before the
         // cancel and rightly answer true.

@@ -46,16 +46,17 @@ public final class Stage: @unchecked Sendable {
     public var parsedKinds: Set<String>?
     /// A second descriptor that gets every line written (`gif-play --events FILE`); set before ``start(trapSignals:reading:)``.
     public var mirrorFD: Int32?
-    /// On a signal, the reader goes on taking the lines already waiting on
-    /// stdin (up to ``drainLimit`` seconds) instead of leaving them unread, so
-    /// the stage can turn each into an `interrupted` record; the input queue
-    /// is then closed by the reader, not by the stop. Set before ``start(trapSignals:reading:)``.
+    /// On a signal (or ``stopReading()``), the reader goes on taking the
+    /// lines already waiting on stdin (up to ``drainLimit`` seconds) instead
+    /// of leaving them unread, so the stage can give each its record
+    /// (`interrupted`, or the failure that stopped it); the input queue is
+    /// then closed by the reader, not by the stop. Set before ``start(trapSignals:reading:)``.
     public var drainsInputOnStop = false
-    /// The longest the reader drains stdin after a signal, in seconds: until
+    /// The longest the reader drains stdin after a signal (or ``stopReading()``), in seconds: until
     /// upstream closes it (a pipeline's Ctrl-C stops every stage, and each
     /// flushes what it had), never longer than this.
     public static let drainLimit = 2.0
-    /// The most lines the reader drains after a signal.
+    /// The most lines the reader drains after a signal (or ``stopReading()``).
     public static let drainLineLimit = 10_000
 
     private let inputFD: Int32
@@ -253,7 +254,7 @@ public final class Stage: @unchecked Sendable {
         var drained = 0
         while more && !failedStrict {
             if let until = drainUntil {
-                // Draining after a signal: what upstream still writes, until
+                // Draining after a signal or stopReading(): what upstream still writes, until
                 // it closes stdin, the time is up, or enough lines came (each
                 // one is held until the stage writes them all).
                 let left = Int((until - monotonicSeconds()) * 1000)
