@@ -77,7 +77,9 @@ final class PageListClient {
     private var calls = 0
     private var cacheHits = 0
     private var cacheWarned = false
-    private var unauthorized = false
+    /// The APIs that refused their key: their pages are not run. The run
+    /// stops when every API it has a key for has refused it.
+    private var refused: Set<GIFProvider> = []
     private let statistics = RequestStatistics()
 
     init(stage: Stage, accesses: [GIFProvider: APIAccess], configuration: ListConfiguration) throws(CurlError) {
@@ -111,7 +113,7 @@ final class PageListClient {
         if cacheHits > 0 {
             stage.diagnostics.note("\(cacheHits) page\(cacheHits == 1 ? "" : "s") from the API cache (no call)")
         }
-        return statistics.failed > 0 || unauthorized || !missingKeys.isEmpty
+        return statistics.failed > 0 || !refused.isEmpty || !missingKeys.isEmpty
     }
 
     /// The access to `provider`; nil when its key is not set.
@@ -273,6 +275,10 @@ extension PageListClient: RequestClient {
             return .settled
         }
         let provider = job.page.provider
+        if refused.contains(provider) {
+            fail(job, Self.notRun(provider), quiet: true)
+            return .settled
+        }
         if let until = budgetPauses[provider], until > now { return .pause(seconds: Double(until - now) / 1e9) }
         let budget = budget(provider)
         let wait = budget.take()
@@ -317,13 +323,20 @@ extension PageListClient: RequestClient {
             accept(job, page)
             return .done
         case .unauthorized(let message):
-            if !unauthorized { stage.diagnostics.error(access.refusal(message)) }
-            unauthorized = true
+            let provider = job.page.provider
+            if refused.insert(provider).inserted { stage.diagnostics.error(access.refusal(message)) }
             fail(job, FetchFailure("unauthorized", access.refusal(message)), quiet: true)
-            return .stop(FetchFailure("unauthorized", "not run: the API refused the key"))
+            // Another API's pages in the same stream go on; with none left, the run stops.
+            guard Set(accesses.keys).isSubset(of: refused) else { return .done }
+            return .stop(refused.count == 1 ? Self.notRun(provider) : FetchFailure("unauthorized", "not run: both APIs refused their keys"))
         case .failure(let failure):
             return .failed(failure)
         }
+    }
+
+    /// The failure of a page not run because its API refused the key.
+    private static func notRun(_ provider: GIFProvider) -> FetchFailure {
+        FetchFailure("unauthorized", "not run: the \(provider.displayName) API refused the key")
     }
 
     /// Keeps a good answer in the API cache; a cache that cannot be written is said once.
