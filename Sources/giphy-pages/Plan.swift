@@ -40,7 +40,13 @@ extension GiphyPages {
                   giphy-pages plan --ladder spiders              (the rung your history says)
                   giphy-pages plan --ladder spiders --rung 3 --mix
 
-                A ladder (docs/ladders.md; `score ladder` lists them, `score ladder NAME --copy`                 makes your own copy to edit) plans one rung's queries; every page carries                 "ladder", "rung" and "rung_suds" (and "retest", "mix", "still" when true),                 which list, fetch-images and gif-play pass on to score. Without --rung, the                 rung comes from your history by the ladder's rules (a due re-test first),                 as `score ladder NAME` shows; the choice is said on stderr. A rung of your                 own GIFs ("dir") writes image records for them, no network. A bad ladder                 file is one message and exit 64.
+                A ladder (docs/ladders.md; `score ladder` lists them, `score ladder NAME --copy` makes \
+                your own copy to edit) plans one rung's queries; every page carries "ladder", "rung" \
+                and "rung_suds" (and "retest", "mix", "still" when true), which list, fetch-images and \
+                gif-play pass on to score. Without --rung, the rung comes from your history by the \
+                ladder's rules (a due re-test first), as `score ladder NAME` shows; the choice is said \
+                on stderr. A rung of your own GIFs ("dir") writes image records for them, no network. \
+                A bad ladder file is one message and exit 64.
 
                 \(keysHelp)
 
