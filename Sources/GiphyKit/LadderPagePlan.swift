@@ -71,13 +71,16 @@ public struct LadderPagePlan: Sendable {
         guard let played = ladder.rung(rung), var dir = played.dir else { return [] }
         if dir.hasPrefix("~/") { dir = Folders.home() + dir.dropFirst() }
         let folder = URL(fileURLWithPath: dir).standardizedFileURL.path
+        func fail(_ problem: String) -> LadderError {
+            LadderError(file: "ladder \(ladder.name)", field: "rung \(rung), \"dir\"", problem: "\(folder): \(problem)")
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            throw LadderError(file: ladder.name, field: "rung \(rung), \"dir\"", problem: "\(folder) cannot be read")
+            var status = stat()
+            if stat(folder, &status) != 0 { throw fail(String(cString: strerror(errno))) }
+            throw fail((status.st_mode & S_IFMT) == S_IFDIR ? "cannot be listed (\(String(cString: strerror(EACCES))))" : "not a folder")
         }
         let gifs = names.filter { $0.lowercased().hasSuffix(".gif") }.sorted()
-        guard !gifs.isEmpty else {
-            throw LadderError(file: ladder.name, field: "rung \(rung), \"dir\"", problem: "\(folder) holds no .gif file")
-        }
+        guard !gifs.isEmpty else { throw fail("holds no .gif file") }
         let tag = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
         return gifs.map { name in
             let record = JSONRecord()

@@ -140,6 +140,42 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    /// A rung of the person's own GIFs: plan writes an image record for each
+    /// `.gif` in the folder, by name, no key and no network; a folder that
+    /// is not there, or holds no GIF, is one line naming the ladder, the
+    /// rung and why.
+    @Test func aFolderRungPlaysThePersonsOwnGIFs() throws {
+        try withTemporaryDirectory { folder in
+            let ladders = folder.path + "/config/ladders"
+            let gifs = folder.path + "/my gifs"
+            try FileManager.default.createDirectory(atPath: ladders, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: gifs, withIntermediateDirectories: true)
+            for name in ["b.GIF", "a.gif", "notes.txt"] { FileManager.default.createFile(atPath: gifs + "/" + name, contents: Data("x".utf8)) }
+            let copied = try score(["ladder", "dogs", "--copy"], [], folder)
+            var text = try String(contentsOfFile: try #require(copied.stdoutLines.first), encoding: .utf8)
+            let first = try #require(text.range(of: #"\{"query[^\n]*"suds": 5"#, options: .regularExpression))
+            text.replaceSubrange(first, with: "{\"dir\": \(quoteJSON(gifs)), \"suds\": 5")
+            try text.write(toFile: ladders + "/dogs.json", atomically: true, encoding: .utf8)
+
+            let planned = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(planned.exitCode == 0, "\(planned)")
+            let tags = #""ladder":"dogs","rung":1,"rung_suds":5,"still":true}"#
+            #expect(planned.stdoutLines == ["a.gif", "b.GIF"].map {
+                #"{"kind":"image","provider":"local","id":"\#($0)","section":"my gifs","path":"\#(gifs)/\#($0)","# + tags
+            })
+
+            try FileManager.default.removeItem(atPath: gifs + "/a.gif")
+            try FileManager.default.removeItem(atPath: gifs + "/b.GIF")
+            let empty = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(empty.exitCode == 1)
+            #expect(empty.stdoutLines.isEmpty)
+            #expect(empty.stderr.hasSuffix("giphy-pages plan: ladder dogs: rung 1, \"dir\": \(gifs): holds no .gif file\n"), "\(empty.stderr)")
+            try FileManager.default.removeItem(atPath: gifs)
+            let gone = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(gone.stderr.hasSuffix("giphy-pages plan: ladder dogs: rung 1, \"dir\": \(gifs): No such file or directory\n"), "\(gone.stderr)")
+        }
+    }
+
     /// The list of ladders keeps them under a key of their own: a ladder
     /// named "kind" (a valid name) replaced the record's kind.
     @Test func theListOfLaddersHoldsAnyName() throws {
