@@ -36,7 +36,9 @@ extension Score {
                 --plot writes an SVG chart a browser opens: exposure per round (the best \
                 ringed) above, distress before and after below, dated; on a ladder, the rung \
                 as a step line beside exposure and the peak distress. A long history is \
-                thinned to the chart's pixel columns (the file stays under 1 MB).
+                thinned to the chart's pixel columns (the file stays under 1 MB). A file \
+                is replaced whole (through a link, to the file it names); --plot /dev/stdout \
+                writes the chart into the pipe, before the report.
 
                 --export csv writes one row per round instead of the statistics (date, \
                 ladder, rung, exposure, ratings, …), for a therapist.
@@ -71,6 +73,14 @@ extension Score {
             }
             if let last, last < 1 { throw ValidationError("--last must be at least 1.") }
             if let plot, plot.isEmpty { throw ValidationError("--plot needs a file name.") }
+            if let plot {
+                // The chart written over the history would lose every round.
+                var chart = stat(), history = stat()
+                if stat(plot, &chart) == 0, stat(score.historyFile ?? HistoryFile.defaultPath(), &history) == 0,
+                   chart.st_dev == history.st_dev && chart.st_ino == history.st_ino {
+                    throw ValidationError("--plot \(plot) is the history itself; name another file.")
+                }
+            }
             if let export, export != "csv" { throw ValidationError("--export \(export): the format is csv.") }
         }
 

@@ -284,8 +284,31 @@ import Glibc
         try withTemporaryDirectory { data in
             let result = try runScore(["history", "--plot", data.path + "/no/such/dir/chart.svg"], stdin: [], data: data)
             #expect(result.exitCode == 2)
-            #expect(result.stderr.contains("--plot"))
+            #expect(result.stderr == "score history: --plot: cannot write \(data.path)/no/such/dir/chart.svg: No such file or directory\n",
+                    "the chart's name, not its temporary file's")
             #expect(try record(result).int("rounds") == 0)
+        }
+    }
+
+    /// The chart was renamed over whatever the path named: the history
+    /// itself (every round lost), or, as root, /dev/stdout's device node.
+    @Test func theChartNeverReplacesTheHistoryOrADevice() throws {
+        try withTemporaryDirectory { data in
+            _ = try runScore([], stdin: [Event.start(), Event.hold(0, 2000), Event.end(2000)], data: data)
+            let history = data.path + "/history.ndjson"
+            let before = try String(contentsOfFile: history, encoding: .utf8)
+            let refused = try runScore(["history", "--plot", history], stdin: [], data: data)
+            #expect(refused.exitCode == 64, "\(refused)")
+            #expect(refused.stderr.contains("--plot \(history) is the history itself; name another file."), "\(refused.stderr)")
+            #expect(try String(contentsOfFile: history, encoding: .utf8) == before)
+
+            // Into a pipe: the chart, then the report.
+            let piped = try runScore(["history", "--format", "json", "--plot", "/dev/stdout"], stdin: [], data: data)
+            #expect(piped.exitCode == 0, "\(piped)")
+            let text = String(decoding: piped.stdout, as: UTF8.self)
+            #expect(text.hasPrefix("<svg") || text.hasPrefix("<?xml"), "\(text.prefix(80))")
+            #expect(text.contains("</svg>"))
+            #expect(piped.stdoutLines.last?.hasPrefix(#"{"kind":"history""#) == true, "\(piped.stdoutLines.last ?? "")")
         }
     }
 }

@@ -46,26 +46,55 @@ public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertibl
     public var path: String
     /// The errno.
     public var code: Int32
+    /// Why, when it is not an errno's words.
+    public var reason: String?
 
-    /// An error of `doing` on `path` with errno `code`.
-    public init(_ doing: String, path: String, code: Int32) {
+    /// An error of `doing` on `path` with errno `code`, or `reason`.
+    public init(_ doing: String, path: String, code: Int32, reason: String? = nil) {
         self.doing = doing
         self.path = path
         self.code = code
+        self.reason = reason
     }
 
     /// "cannot write PATH: reason".
-    public var description: String { "cannot \(doing) \(path): \(String(cString: strerror(code)))" }
+    public var description: String { "cannot \(doing) \(path): \(reason ?? String(cString: strerror(code)))" }
 }
 
 /// Writes `bytes` to a temporary file beside `path`, syncs it (unless not
 /// `durable`: frames a test or a script reads back at once) and renames it
 /// into place, so a reader sees the old file or the new one, never half of
 /// one; the temporary file is removed on failure.
+///
+/// A link is followed (the file it names is replaced, not the link), a
+/// folder refused, and a path that is not a file (`/dev/stdout`, a FIFO, a
+/// terminal) written to as it is: renaming over it would replace a device
+/// node with a file.
 public func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644, durable: Bool = true) throws(FileWriteError) {
-    let temporary = path + ".tmp-\(getpid())"
+    var target = path
+    var info = stat()
+    if stat(path, &info) == 0 {
+        guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileWriteError("write", path: path, code: EISDIR, reason: "is a folder") }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            // Without blocking: a FIFO nobody reads is ENXIO, not a hang.
+            let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+            guard fd >= 0 else { throw FileWriteError("write", path: path, code: errno) }
+            defer { close(fd) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+            if let code = writeAll(fd, bytes) { throw FileWriteError("write", path: path, code: code) }
+            return
+        }
+        var link = stat()
+        if lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK, let resolved = realpath(path, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+    } else if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
+        throw FileWriteError("write", path: path, code: ENOENT, reason: "a link to nothing")
+    }
+    let temporary = target + ".tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
-    guard fd >= 0 else { throw FileWriteError("create", path: temporary, code: errno) }
+    guard fd >= 0 else { throw FileWriteError("write", path: path, code: errno) }
     var failure: FileWriteError?
     if let code = writeAll(fd, bytes) {
         failure = FileWriteError("write", path: path, code: code)
@@ -73,7 +102,7 @@ public func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t = 0o
         failure = FileWriteError("sync", path: path, code: errno)
     }
     close(fd)
-    if failure == nil && rename(temporary, path) != 0 {
+    if failure == nil && rename(temporary, target) != 0 {
         failure = FileWriteError("rename into", path: path, code: errno)
     }
     if let failure {
