@@ -88,10 +88,40 @@ public struct HistoryEntry: Sendable, Equatable {
         self.reason = reason
     }
 
-    /// Reads a history line's record; nil unless it is a `round` with a whole, non-negative `exposed_ms`.
+    /// The longest time a round's field may hold, in ms: a year.
+    public static let maxMs = 31_536_000_000
+    /// The most any count of a round may be (sums of a million rounds stay far inside Int).
+    public static let maxCount = 1_000_000_000_000
+
+    /// Why `record` is no round of the history, in words (nil: it is one): not
+    /// a `round`, no whole `exposed_ms`, or a time or count out of its range
+    /// (a hand edit; the sums over the history would overflow).
+    public static func problem(_ record: JSONRecord) -> String? {
+        guard record.kind == "round" else { return "not a round record" }
+        guard let exposed = record.int("exposed_ms") else { return "a round without a whole exposed_ms" }
+        func outside(_ key: String, _ value: Int?, _ limit: Int, _ words: String) -> String? {
+            guard let value, !(0...limit).contains(value) else { return nil }
+            return "\(key) \(value) is outside 0 to \(words)"
+        }
+        if let problem = outside("exposed_ms", exposed, maxMs, "a year") { return problem }
+        for key in ["longest_hold_ms", "stall_ms", "duration_ms"] {
+            if let problem = outside(key, record.int(key), maxMs, "a year") { return problem }
+        }
+        for key in ["holds", "gifs_shown", "gifs_completed", "stalls", "errors", "points"] {
+            if let problem = outside(key, record.int(key), maxCount, "10^12") { return problem }
+        }
+        if let sections = record.object("sections") {
+            for key in sections.keys {
+                if let problem = outside("sections' exposed_ms", sections.int(key), maxMs, "a year") { return problem }
+            }
+        }
+        return nil
+    }
+
+    /// Reads a history line's record; nil when ``problem(_:)`` finds one.
     /// Other fields are optional (0, false or absent when missing), so older or hand-written lines still count.
     public init?(record: JSONRecord) {
-        guard record.kind == "round", let exposed = record.int("exposed_ms"), exposed >= 0 else { return nil }
+        guard Self.problem(record) == nil, let exposed = record.int("exposed_ms") else { return nil }
         at = record.string("at") ?? ""
         exposedMs = exposed
         longestHoldMs = record.int("longest_hold_ms") ?? 0

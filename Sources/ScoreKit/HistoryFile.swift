@@ -63,12 +63,18 @@ public struct HistoryFile: Sendable {
     /// the first pass's up to where it ended.
     @discardableResult
     public func scan(passes: Int = 1, while body: (_ pass: Int, _ entry: HistoryEntry) -> Bool) throws(HistoryError) -> Contents {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Without blocking, and only a regular file: a FIFO would hang here,
+        // and a device (/dev/zero) never ends.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         if fd < 0 {
             if errno == ENOENT { return Contents() }
             throw HistoryError("open", path: path, code: errno)
         }
         defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw HistoryError("read", path: path, code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw HistoryError("read", path: path, code: EINVAL, detail: "not a regular file") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         try lock(fd, LOCK_SH)
         var contents = Contents()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -77,6 +83,7 @@ public struct HistoryFile: Sendable {
             var lines = LineSplitter(path: path)
             var problems = Contents()
             var pending: [UInt8] = []
+            var oversized = false
             while true {
                 let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 if n < 0 {
@@ -87,7 +94,12 @@ public struct HistoryFile: Sendable {
                 var start = 0
                 while let newline = chunk[start..<n].firstIndex(of: 0x0A) {
                     let entry: HistoryEntry?
-                    if pending.isEmpty {
+                    if oversized {
+                        lines.skipLong(into: &problems)
+                        oversized = false
+                        pending.removeAll()
+                        entry = nil
+                    } else if pending.isEmpty {
                         entry = lines.take(chunk[start..<newline], terminated: true, into: &problems)
                     } else {
                         pending.append(contentsOf: chunk[start..<newline])
@@ -99,9 +111,16 @@ public struct HistoryFile: Sendable {
                         return pass == 0 ? problems : contents
                     }
                 }
-                pending.append(contentsOf: chunk[start..<n])
+                if !oversized { pending.append(contentsOf: chunk[start..<n]) }
+                // A line no round needs (a round is well under a MiB): the
+                // rest of it is not kept, so memory stays bounded.
+                if pending.count > Self.maxLineBytes {
+                    oversized = true
+                    pending.removeAll()
+                }
             }
-            if !pending.isEmpty, let entry = lines.take(pending[...], terminated: false, into: &problems), !body(pass, entry) {
+            if oversized { lines.skipLong(into: &problems) }
+            if !oversized, !pending.isEmpty, let entry = lines.take(pending[...], terminated: false, into: &problems), !body(pass, entry) {
                 return pass == 0 ? problems : contents
             }
             if pass == 0 { contents = problems }
@@ -129,21 +148,31 @@ public struct HistoryFile: Sendable {
         do {
             return AppendOutcome(removedTornBytes: try RecordLog(path: path).append(lines: line))
         } catch {
-            throw HistoryError(error.doing, path: error.path, code: error.code)
+            throw HistoryError(error.doing, path: error.path, code: error.code, detail: error.reason)
         }
     }
 
     // MARK: Reading
+
+    /// The longest history line read; a longer one is skipped, said with its number.
+    static let maxLineBytes = 16 << 20
 
     /// Turns the file's lines, one at a time, into rounds and problems.
     private struct LineSplitter {
         let path: String
         var number = 0
 
+        /// A line over ``HistoryFile/maxLineBytes``: counted and said, not read.
+        mutating func skipLong(into contents: inout Contents) {
+            number += 1
+            contents.problems.append("\(path):\(number): longer than \(HistoryFile.maxLineBytes >> 20) MiB, skipped")
+        }
+
         /// The round on `line` (without its newline; `terminated`: it had one), else nil and maybe a problem.
         mutating func take(_ line: ArraySlice<UInt8>, terminated: Bool, into contents: inout Contents) -> HistoryEntry? {
             number += 1
             var slice = line
+            if number == 1 && slice.starts(with: [0xEF, 0xBB, 0xBF]) { slice = slice.dropFirst(3) }  // a byte-order mark
             if slice.last == 0x0D { slice = slice.dropLast() }
             if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
             let record = try? slice.withUnsafeBytes { try JSONRecord.parse($0) }
@@ -152,7 +181,7 @@ public struct HistoryFile: Sendable {
                 contents.tornTail = true
                 contents.problems.append("\(path):\(number): a torn last line (an interrupted write), ignored")
             } else {
-                let why = record == nil ? "not a JSON object" : "not a round record"
+                let why = record.map { HistoryEntry.problem($0) ?? "not a round record" } ?? "not a JSON object"
                 contents.problems.append("\(path):\(number): \(why), skipped")
             }
             return nil

@@ -139,7 +139,7 @@ public final class RoundReporter: @unchecked Sendable {
                 do {
                     let outcome = try file.append(entry)
                     if outcome.removedTornBytes > 0 {
-                        stage.diagnostics.warning("\(file.path): removed a torn last line (\(outcome.removedTornBytes) bytes) before appending")
+                        stage.diagnostics.warning("\(file.path): removed a torn last line (\(outcome.removedTornBytes) bytes) before appending; kept in \(RecordLog.tornPath(of: file.path))")
                     }
                 } catch {
                     stage.diagnostics.error("\(error)")

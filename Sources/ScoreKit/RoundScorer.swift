@@ -83,7 +83,7 @@ public struct RoundScorer {
             return nil
         case "end":
             let time = record.int("t_ms")
-            if let time, time < 0 { return "a session end with a negative t_ms, skipped" }
+            if let time, !Self.span.contains(time) { return "a session end whose t_ms is outside 0 to a year, skipped" }
             ensureRound(reopening: true)
             let reason = record.string("reason")
             current.ended = true
@@ -97,9 +97,13 @@ public struct RoundScorer {
         }
     }
 
+    /// The times a round's events may give, in ms: a round's fields are kept
+    /// to a year (``HistoryEntry/maxMs``), so their sums cannot overflow.
+    static let span = 0...HistoryEntry.maxMs
+
     private mutating func hold(_ record: JSONRecord) -> String? {
-        guard let down = record.int("down_ms"), let up = record.int("up_ms"), down >= 0, up >= down else {
-            return "a hold record without whole down_ms <= up_ms, skipped"
+        guard let down = record.int("down_ms"), let up = record.int("up_ms"), Self.span.contains(down), Self.span.contains(up), up >= down else {
+            return "a hold record needs whole down_ms <= up_ms, each 0 to a year; skipped"
         }
         ensureRound()
         current.holds += 1
@@ -114,8 +118,8 @@ public struct RoundScorer {
     }
 
     private mutating func shown(_ record: JSONRecord) -> String? {
-        guard let exposed = record.int("exposed_ms"), exposed >= 0 else {
-            return "a shown record without a whole exposed_ms, skipped"
+        guard let exposed = record.int("exposed_ms"), Self.span.contains(exposed) else {
+            return "a shown record needs a whole exposed_ms from 0 to a year; skipped"
         }
         ensureRound()
         let completed = record.bool("completed") == true
@@ -140,8 +144,9 @@ public struct RoundScorer {
     }
 
     private mutating func stall(_ record: JSONRecord) -> String? {
-        guard let start = record.int("start_ms"), let end = record.int("end_ms"), start >= 0, end >= start else {
-            return "a stall record without whole start_ms <= end_ms, skipped"
+        guard let start = record.int("start_ms"), let end = record.int("end_ms"), Self.span.contains(start), Self.span.contains(end),
+              end >= start else {
+            return "a stall record needs whole start_ms <= end_ms, each 0 to a year; skipped"
         }
         ensureRound()
         current.stalls += 1
@@ -198,7 +203,7 @@ public struct RoundScorer {
     }
 
     private mutating func noteSpan(_ start: Int?, _ end: Int?) {
-        guard let start, let end, start >= 0, end >= start else { return }
+        guard let start, let end, Self.span.contains(start), Self.span.contains(end), end >= start else { return }
         current.durationMs = max(current.durationMs, end)
         if open && end > (lastUp ?? -1) {
             unheld.append((max(start, lastUp ?? start), end))

@@ -19,11 +19,16 @@ public struct RecordLog: Sendable {
     public func append(lines: [UInt8]) throws(FileWriteError) -> Int {
         let folder = Paths.parent(path).isEmpty ? "." : Paths.parent(path)
         let createdFolder = try Folders.make(folder)
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        // Without blocking, and only a regular file: a FIFO would hang the
+        // open, and a device (/dev/zero) is no log.
+        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
         guard fd >= 0 else { throw FileWriteError("open", path: path, code: errno) }
         defer { close(fd) }
-        try Self.lock(fd, LOCK_EX, path: path)
         var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileWriteError("read", path: path, code: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileWriteError("open", path: path, code: EINVAL, reason: "not a regular file") }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        try Self.lock(fd, LOCK_EX, path: path)
         guard fstat(fd, &info) == 0 else { throw FileWriteError("read", path: path, code: errno) }
         var size = Int(info.st_size)
         let wasEmpty = size == 0
@@ -33,6 +38,9 @@ public struct RecordLog: Sendable {
             if (try? tail.bytes.withUnsafeBytes { try JSONRecord.parse($0) }) != nil {
                 bytes.insert(0x0A, at: 0)
             } else {
+                // Kept beside the log before it goes: it may be a hand edit
+                // gone wrong rather than an interrupted write.
+                try Self.keepTorn(tail.bytes, of: path)
                 guard ftruncate(fd, off_t(tail.offset)) == 0 else { throw FileWriteError("write", path: path, code: errno) }
                 removed = size - tail.offset
                 size = tail.offset
@@ -64,6 +72,18 @@ public struct RecordLog: Sendable {
     }
 
     /// Takes `operation` (LOCK_SH, LOCK_EX) on `fd`, again after a signal.
+    /// Where a torn last line is kept when an append removes it.
+    public static func tornPath(of path: String) -> String { path + ".torn" }
+
+    /// Appends a torn line's bytes (and a newline) to ``tornPath(of:)``.
+    static func keepTorn(_ bytes: [UInt8], of path: String) throws(FileWriteError) {
+        let torn = tornPath(of: path)
+        let fd = open(torn, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
+        guard fd >= 0 else { throw FileWriteError("open", path: torn, code: errno) }
+        defer { close(fd) }
+        if let code = writeAll(fd, bytes + [0x0A]) { throw FileWriteError("write", path: torn, code: code) }
+    }
+
     public static func lock(_ fd: Int32, _ operation: Int32, path: String) throws(FileWriteError) {
         while flock(fd, operation) != 0 {
             if errno == EINTR { continue }
