@@ -25,14 +25,24 @@ public enum HistoryCSV {
         func seconds(_ ms: Int) -> String { String(cFormat: "%.1f", Double(ms) / 1000) }
         func optional<T>(_ value: T?) -> String { value.map { "\($0)" } ?? "" }
         let fields: [String] = [
-            date, time, entry.ladder?.ladder ?? "", optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
+            date, time, text(entry.ladder?.ladder), optional(entry.ladder?.rung), optional(entry.ladder?.rungSuds),
             entry.ladder.map { $0.retest ? "yes" : "no" } ?? "",
             seconds(entry.exposedMs), seconds(entry.longestHoldMs), "\(entry.holds)", "\(entry.gifsShown)", "\(entry.points)",
             optional(entry.sudsBefore), optional(entry.ratings.expectPct),
             optional(entry.ratings.peak), optional(entry.sudsAfter),
-            entry.ratings.happened.map { $0 ? "yes" : "no" } ?? "", entry.reason ?? "", entry.incomplete ? "yes" : "no",
+            entry.ratings.happened.map { $0 ? "yes" : "no" } ?? "", text(entry.reason), entry.incomplete ? "yes" : "no",
         ]
         return fields.map(quote).joined(separator: ",")
+    }
+
+    /// A text field from the history (a ladder's name, how the round ended),
+    /// which a hand edit or a hostile stream may have filled: nothing a
+    /// terminal acts on, and nothing a spreadsheet runs, since a cell that
+    /// starts with = + - or @ is a formula there (it gets a leading ').
+    static func text(_ field: String?) -> String {
+        let plain = RemoteText.strip(field ?? "")
+        guard let first = plain.unicodeScalars.first, "=+-@".unicodeScalars.contains(first) else { return plain }
+        return "'" + plain
     }
 
     /// A field quoted when it holds a comma, a quote or a line break.

@@ -94,7 +94,7 @@ public struct PracticeStats: Sendable, Equatable {
             for rung in rungs {
                 let before = rung.meanBefore.map { LifetimeScreen.tenths($0) } ?? "–"
                 let after = rung.meanAfter.map { LifetimeScreen.tenths($0) } ?? "–"
-                out.append("    \(rung.ladder) rung \(rung.rung): \(rung.rounds) round\(rung.rounds == 1 ? "" : "s"), \(before) → \(after)")
+                out.append("    \(RemoteText.clean(rung.ladder, limit: 40)) rung \(rung.rung): \(rung.rounds) round\(rung.rounds == 1 ? "" : "s"), \(before) → \(after)")
             }
         }
         if let expectancy {
