@@ -48,7 +48,8 @@ public struct RoundRatings: Sendable, Equatable {
             if let suds = rating.suds { sudsAfter = suds }
             if let flag = rating.happened { happened = flag }
         }
-        return problems.isEmpty ? nil : "a rating record: \(problems.joined(separator: ", ")), skipped"
+        // Only the bad answers go; the rest of the record is kept.
+        return problems.isEmpty ? nil : "a rating record: \(problems.joined(separator: ", ")); \(problems.count == 1 ? "that answer" : "those answers") skipped"
     }
 
     /// Writes the answers given into `record` (`suds_before`, `expect_pct`, `peak`, `suds_after`, `happened`).

@@ -71,7 +71,7 @@ public struct RoundScorer {
             if open { closeIncomplete() }
             var round = Round()
             round.started = true
-            round.at = record.string("at")
+            round.at = record.string("at").flatMap { Timestamp.date($0) == nil ? nil : $0 }
             round.clock = record.string("clock")
             round.ladder = LadderTag(record: record)
             if rounds.isEmpty { merge(early, into: &round) }
@@ -80,7 +80,8 @@ public struct RoundScorer {
             lastUp = nil
             unheld = []
             sectionIndex = [:]
-            return nil
+            guard record.has("at"), round.at == nil else { return nil }
+            return "a session start whose at \(RemoteText.visible(String((record.jsonText("at") ?? "").prefix(40)))) is no time like 2026-11-21T10:00:00Z: the round is dated when it is scored"
         case "end":
             let time = record.int("t_ms")
             if let time, !Self.span.contains(time) { return "a session end whose t_ms is outside 0 to a year, skipped" }
@@ -100,6 +101,10 @@ public struct RoundScorer {
     /// The times a round's events may give, in ms: a round's fields are kept
     /// to a year (``HistoryEntry/maxMs``), so their sums cannot overflow.
     static let span = 0...HistoryEntry.maxMs
+    /// The most sections one round keeps, the last of them ``otherSections``.
+    static let maxSections = 200
+    /// The section the rest are counted in.
+    static let otherSections = "(other sections)"
 
     private mutating func hold(_ record: JSONRecord) -> String? {
         guard let down = record.int("down_ms"), let up = record.int("up_ms"), Self.span.contains(down), Self.span.contains(up), up >= down else {
@@ -127,7 +132,11 @@ public struct RoundScorer {
         current.gifsShown += 1
         noteLadder(record)
         if completed { current.gifsCompleted += 1 }
-        let name = [record.string("section"), record.string("query")].compactMap { $0 }.first { !$0.isEmpty }
+        var name = [record.string("section"), record.string("query")].compactMap { $0 }.first { !$0.isEmpty }
+        // A round's sections are bounded: past the most a person could name,
+        // the rest are counted together (a hostile stream of 300,000
+        // sections made every later report slow and large).
+        if let given = name, sectionIndex[given] == nil, current.sections.count >= Self.maxSections - 1 { name = Self.otherSections }
         if let name {
             if let at = sectionIndex[name] {
                 current.sections[at].exposedMs += exposed

@@ -44,8 +44,8 @@ import TestSupport
         ])
         #expect(ratings == RoundRatings(expectPct: 70, sudsAfter: 3))
         #expect(warnings == [
-            "a rating record: \"suds\" must be a whole number from 0 to 10, skipped",
-            "a rating record: \"peak\" must be a whole number from 0 to 10, \"happened\" must be true or false, skipped",
+            "a rating record: \"suds\" must be a whole number from 0 to 10; that answer skipped",
+            "a rating record: \"peak\" must be a whole number from 0 to 10, \"happened\" must be true or false; those answers skipped",
             "a rating record whose when is neither before nor after, skipped",
         ])
     }
