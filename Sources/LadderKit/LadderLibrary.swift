@@ -31,7 +31,8 @@ public struct LadderLibrary: Sendable {
     /// error, never silently replaced by the built-in), else the built-in.
     public func load(_ name: String) throws(LadderError) -> (ladder: Ladder, source: Source) {
         guard isPlainName(name) else {
-            throw LadderError(file: name, problem: "a ladder's name is lower-case letters, digits, - or _ (known: \(names().joined(separator: ", ")))")
+            throw LadderError(file: "ladder \(RemoteText.visible(String(name.prefix(60))))",
+                              problem: "a ladder's name is lower-case letters, digits, - or _ (known: \(names().joined(separator: ", ")))")
         }
         let own = path(of: name)
         if hasOwnCopy(name) {

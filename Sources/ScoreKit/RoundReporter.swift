@@ -53,7 +53,8 @@ public final class RoundReporter: @unchecked Sendable {
             let now = Timestamp.date(configuration.now) ?? Date()
             return LadderStanding.outcome(ladder, earlier: earlier.rounds(of: tag.ladder), entry: entry, now: now)
         } catch {
-            stage.diagnostics.warning("ladder \(tag.ladder): \(error.description); the round is kept without its next rung")
+            // The error names the ladder's file, or the ladder (a name that cannot be one).
+            stage.diagnostics.warning("\(error.description); the round is kept without its next rung")
             return nil
         }
     }

@@ -58,6 +58,14 @@ struct LadderLibraryTests {
         } catch {
             #expect(error.description.hasPrefix("/nonexistent/ladders/wasps.json: no such ladder"))
         }
+        // A name that cannot be one (from a hostile stream, say) is named once, escapes shown.
+        do {
+            _ = try library.load("Bad\u{1B}[2J")
+            Issue.record("loaded")
+        } catch {
+            #expect(error.description.hasPrefix("ladder Bad\\u{1b}[2J: a ladder's name is lower-case letters, digits, - or _ (known: spiders,"),
+                    "\(error.description)")
+        }
     }
 
     @Test func listsOwnLaddersAfterTheBuiltIns() throws {
