@@ -77,6 +77,12 @@ public final class RoundReporter: @unchecked Sendable {
         }
     }
 
+    /// What a history that cannot be read or written means for the rounds
+    /// scored: they are reported, not kept (a saved stream scores them again).
+    static func notKept(_ count: Int) -> String {
+        (count == 1 ? "this round is" : "these \(count) rounds are") + " scored but not kept in the history"
+    }
+
     /// Scores everything, writes the report and returns the exit status:
     /// 0 when a round was scored, 1 when the input held none, 2 when the
     /// history could not be read or written, 128 + signal after a signal.
@@ -120,7 +126,7 @@ public final class RoundReporter: @unchecked Sendable {
                 for problem in earlier.problems { stage.diagnostics.warning(problem) }
                 best = earlier.bestExposedMs
             } catch {
-                stage.diagnostics.error("\(error)")
+                stage.diagnostics.error("\(error); \(Self.notKept(rounds.count))")
                 historyFailed = true
                 history = nil
             }
@@ -143,7 +149,7 @@ public final class RoundReporter: @unchecked Sendable {
                         stage.diagnostics.warning("\(file.path): removed a torn last line (\(outcome.removedTornBytes) bytes) before appending; kept in \(RecordLog.tornPath(of: file.path))")
                     }
                 } catch {
-                    stage.diagnostics.error("\(error)")
+                    stage.diagnostics.error("\(error); \(Self.notKept(rounds.count - index))")
                     historyFailed = true
                     history = nil
                 }
