@@ -176,7 +176,14 @@ public struct HistoryFile: Sendable {
             if slice.last == 0x0D { slice = slice.dropLast() }
             if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return nil }
             let record = try? slice.withUnsafeBytes { try JSONRecord.parse($0) }
-            if let record, let entry = HistoryEntry(record: record) { return entry }
+            if let record, var entry = HistoryEntry(record: record) {
+                // A round without a time still counts; a hand-edited one is said.
+                if !entry.at.isEmpty && Timestamp.date(entry.at) == nil {
+                    contents.problems.append("\(path):\(number): at \(RemoteText.visible(String(entry.at.prefix(40)))) is no time like 2026-11-21T10:00:00Z; the round counts, undated")
+                    entry.at = ""
+                }
+                return entry
+            }
             if !terminated && record == nil {
                 contents.tornTail = true
                 contents.problems.append("\(path):\(number): a torn last line (an interrupted write), ignored")

@@ -73,6 +73,28 @@ import Testing
         }
     }
 
+    @Test func aRoundWithNoTimeCountsUndatedAndIsSaid() throws {
+        try withTemporaryDirectory { data in
+            let history = data.path + "/history.ndjson"
+            let lines = [#"{"kind":"round","at":"2026-02-30T10:00:00Z","exposed_ms":1000}"#,
+                         #"{"kind":"round","at":"yesterday","exposed_ms":2000}"#,
+                         #"{"kind":"round","at":"2026-11-21T10:00:00Z","exposed_ms":3000}"#]
+            try (lines.joined(separator: "\n") + "\n").write(toFile: history, atomically: true, encoding: .utf8)
+            let report = try score(["history", "--format", "json"], data: data)
+            #expect(report.exitCode == 0, "\(report)")
+            #expect(report.stderr == """
+                score history: \(history):1: at 2026-02-30T10:00:00Z is no time like 2026-11-21T10:00:00Z; the round counts, undated
+                score history: \(history):2: at yesterday is no time like 2026-11-21T10:00:00Z; the round counts, undated
+
+                """, "\(report.stderr)")
+            let record = try JSONRecord.parse(try #require(report.stdoutLines.first))
+            #expect(record.int("rounds") == 3)
+            #expect(record.int("total_exposed_ms") == 6000)
+            let csv = try score(["history", "--export", "csv"], data: data)
+            #expect(csv.stdoutLines.dropFirst().map { String($0.prefix(20)) } == [",,,,,,1.0,0.0,0,0,10", ",,,,,,2.0,0.0,0,0,20", "2026-11-21,10:00:00,"])
+        }
+    }
+
     @Test func aStreamWithTimesPastAYearIsScoredWithoutThem() throws {
         try withTemporaryDirectory { data in
             let absurd = #"{"kind":"shown","id":"x","section":"s","start_ms":0,"end_ms":1,"exposed_ms":9223372036854775807,"frames":1,"completed":true}"#
