@@ -240,6 +240,16 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
 
         /// Holds the mouse button and waits for the first frame of the 8×8
         /// GIF at 80×24 (46×23 cells from column 18).
+        /// Waits for a ladder round's safety notice and accepts it with a key;
+        /// returns the screen's mark from before the key.
+        @discardableResult
+        func acceptNotice(sourceLocation: SourceLocation = #_sourceLocation) -> Int {
+            #expect(pty.waitFor("not a treatment"), "the notice: \(Bytes.excerpt(pty.bytes))", sourceLocation: sourceLocation)
+            let mark = pty.count
+            pty.type("x")
+            return mark
+        }
+
         func holdUntilFirstFrame(sourceLocation: SourceLocation = #_sourceLocation) {
             pty.type("\(esc)[<0;5;5M")
             #expect(pty.waitFor("\(esc)[1;18H"), "the first frame at 80×24: \(Bytes.excerpt(pty.bytes))",
@@ -993,9 +1003,7 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             let session = try start(arguments: ["--hold", "mouse"], frames: 40, recordFields: ladder,
                                     environment: environment, in: folder)
             defer { session.pty.close() }
-            #expect(session.pty.waitFor("not a treatment"), "the notice: \(Bytes.excerpt(session.pty.bytes))")
-            var mark = session.pty.count
-            session.pty.type("x")
+            var mark = session.acceptNotice()
             #expect(session.pty.waitFor("How distressed are you now?", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("notice-accepted").path))
             mark = session.pty.count
@@ -1052,9 +1060,7 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             let session = try start(arguments: ["--hold", "mouse", "--ratings", "off"], recordFields: ladder,
                                     environment: environment, in: folder)
             defer { session.pty.close() }
-            #expect(session.pty.waitFor("not a treatment"), "the notice: \(Bytes.excerpt(session.pty.bytes))")
-            let mark = session.pty.count
-            session.pty.type("x")
+            let mark = session.acceptNotice()
             #expect(session.pty.waitFor("hold the mouse button", after: mark), "\(Bytes.excerpt(session.pty.bytes))")
             session.pty.type("q")
             let result = session.finish()
