@@ -63,18 +63,14 @@ public struct HistoryFile: Sendable {
     /// the first pass's up to where it ended.
     @discardableResult
     public func scan(passes: Int = 1, while body: (_ pass: Int, _ entry: HistoryEntry) -> Bool) throws(HistoryError) -> Contents {
-        // Without blocking, and only a regular file: a FIFO would hang here,
-        // and a device (/dev/zero) never ends.
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        if fd < 0 {
-            if errno == ENOENT { return Contents() }
-            throw HistoryError("open", path: path, code: errno)
+        // Only a regular file: a FIFO would hang here, and a device (/dev/zero) never ends.
+        let fd: Int32
+        switch openRegularFile(path, O_RDONLY) {
+        case .success(let opened): fd = opened.fd
+        case .failure(let failure) where failure.code == ENOENT: return Contents()
+        case .failure(let failure): throw HistoryError(failure.detail == nil ? "open" : "read", path: path, code: failure.code, detail: failure.detail)
         }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw HistoryError("read", path: path, code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw HistoryError("read", path: path, code: EINVAL, detail: "not a regular file") }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         try lock(fd, LOCK_SH)
         var contents = Contents()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)

@@ -28,33 +28,65 @@ public struct FileReadError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// The bytes of the regular file at `path`, at most `maxBytes` of them.
-/// Opened without blocking and checked to be a regular file first: a FIFO
-/// would block the open until a writer came, and a device could act.
+/// Why ``openRegularFile(_:_:mode:)`` opened nothing: an errno, and words
+/// when it is not the errno's ("not a regular file").
+public struct OpenFailure: Error, Sendable {
+    /// The errno (EINVAL for a path that is not a regular file).
+    public var code: Int32
+    /// The words, when not strerror's.
+    public var detail: String?
+    /// The words to show.
+    public var reason: String { detail ?? String(cString: strerror(code)) }
+}
+
+/// Opens the regular file at `path` with `flags` (close-on-exec, and never
+/// the controlling terminal), or fails without having blocked or acted: a
+/// path that is not a regular file is not opened (a FIFO would block the
+/// open until a writer came, a device could act), and the open itself is
+/// O_NONBLOCK and checked again with fstat, should the path change in
+/// between, then made blocking. Returns the descriptor and the file's status.
+public func openRegularFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<(fd: Int32, status: stat), OpenFailure> {
+    var named = stat()
+    if stat(path, &named) == 0 && (named.st_mode & S_IFMT) != S_IFREG {
+        return .failure(OpenFailure(code: EINVAL, detail: "not a regular file"))
+    }
+    let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, mode)
+    guard fd >= 0 else { return .failure(OpenFailure(code: errno)) }
+    var status = stat()
+    guard fstat(fd, &status) == 0 else {
+        let code = errno
+        close(fd)
+        return .failure(OpenFailure(code: code))
+    }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+        close(fd)
+        return .failure(OpenFailure(code: EINVAL, detail: "not a regular file"))
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return .success((fd, status))
+}
+
+/// The bytes of the regular file at `path`, at most `maxBytes` of them
+/// (``openRegularFile(_:_:mode:)``: a FIFO or a device is refused unopened).
 public func readFile(_ path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
     func fail(_ reason: String, missing: Bool = false) -> FileReadError {
         FileReadError(path: path, reason: reason, isMissing: missing)
     }
     var named = stat()
-    if stat(path, &named) == 0 && (named.st_mode & S_IFMT) != S_IFREG {
-        throw fail((named.st_mode & S_IFMT) == S_IFDIR ? "is a folder, not a file" : "not a regular file")
-    }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard fd >= 0 else {
-        let code = errno
+    if stat(path, &named) == 0 && (named.st_mode & S_IFMT) == S_IFDIR { throw fail("is a folder, not a file") }
+    let fd: Int32
+    let status: stat
+    switch openRegularFile(path, O_RDONLY) {
+    case .success(let opened): (fd, status) = opened
+    case .failure(let failure):
         var link = stat()
-        let missing = code == ENOENT && lstat(path, &link) != 0
-        let reason = String(cString: strerror(code))
-        throw fail(code == ENOENT && !missing ? "\(reason) (a link to nothing)" : reason, missing: missing)
+        let missing = failure.code == ENOENT && lstat(path, &link) != 0
+        throw fail(failure.code == ENOENT && !missing ? "\(failure.reason) (a link to nothing)" : failure.reason, missing: missing)
     }
     defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0 else { throw fail(String(cString: strerror(errno))) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else { throw fail("not a regular file") }
     guard Int(status.st_size) <= maxBytes else {
         throw fail("\(Int(status.st_size)) bytes, more than the \(maxBytes / 1024) KiB such a file may have")
     }
-    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     guard let bytes = readAll(fd) else { throw fail(String(cString: strerror(errno))) }
     guard bytes.count <= maxBytes else {
         throw fail("more than the \(maxBytes / 1024) KiB such a file may have")

@@ -19,16 +19,15 @@ public struct RecordLog: Sendable {
     public func append(lines: [UInt8]) throws(FileWriteError) -> Int {
         let folder = Paths.parent(path).isEmpty ? "." : Paths.parent(path)
         let createdFolder = try Folders.make(folder)
-        // Without blocking, and only a regular file: a FIFO would hang the
-        // open, and a device (/dev/zero) is no log.
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw FileWriteError("open", path: path, code: errno) }
+        // Only a regular file: a FIFO would hang the open, and a device (/dev/zero) is no log.
+        let fd: Int32
+        switch openRegularFile(path, O_RDWR | O_APPEND | O_CREAT) {
+        case .success(let opened): fd = opened.fd
+        case .failure(let failure): throw FileWriteError("open", path: path, code: failure.code, reason: failure.detail)
+        }
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileWriteError("read", path: path, code: errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw FileWriteError("open", path: path, code: EINVAL, reason: "not a regular file") }
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         try Self.lock(fd, LOCK_EX, path: path)
+        var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileWriteError("read", path: path, code: errno) }
         var size = Int(info.st_size)
         let wasEmpty = size == 0
@@ -78,8 +77,11 @@ public struct RecordLog: Sendable {
     /// Appends a torn line's bytes (and a newline) to ``tornPath(of:)``.
     static func keepTorn(_ bytes: [UInt8], of path: String) throws(FileWriteError) {
         let torn = tornPath(of: path)
-        let fd = open(torn, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, 0o600)
-        guard fd >= 0 else { throw FileWriteError("open", path: torn, code: errno) }
+        let fd: Int32
+        switch openRegularFile(torn, O_WRONLY | O_APPEND | O_CREAT) {
+        case .success(let opened): fd = opened.fd
+        case .failure(let failure): throw FileWriteError("open", path: torn, code: failure.code, reason: failure.detail)
+        }
         defer { close(fd) }
         if let code = writeAll(fd, bytes + [0x0A]) { throw FileWriteError("write", path: torn, code: code) }
     }
