@@ -38,17 +38,19 @@ public struct GIFRatingFile: Sendable {
         do {
             try RecordLog(path: path).append(lines: bytes)
         } catch {
-            throw Failure(description: "\(path): cannot \(error.doing): \(String(cString: strerror(error.code)))")
+            throw Failure(description: error.description)
         }
     }
 
     /// The latest rating of each GIF, keyed by ``key(provider:id:)``; a missing file is empty.
     /// `ladder`: only ratings given on that ladder.
     public func latest(ladder: String? = nil) throws(Failure) -> [String: GIFRating] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        if fd < 0 {
-            if errno == ENOENT { return [:] }
-            throw failure("open")
+        // Only a regular file: a FIFO would hang the lister, a device never end.
+        let fd: Int32
+        switch openRegularFile(path, O_RDONLY) {
+        case .success(let opened): fd = opened.fd
+        case .failure(let failure) where failure.code == ENOENT: return [:]
+        case .failure(let failure): throw Failure(description: "cannot open \(path): \(failure.reason)")
         }
         defer { close(fd) }
         while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw failure("lock") } }
@@ -67,6 +69,6 @@ public struct GIFRatingFile: Sendable {
     public static func key(provider: String, id: String) -> String { provider + ":" + id }
 
     private func failure(_ doing: String) -> Failure {
-        Failure(description: "\(path): cannot \(doing): \(String(cString: strerror(errno)))")
+        Failure(description: "cannot \(doing) \(path): \(String(cString: strerror(errno)))")
     }
 }

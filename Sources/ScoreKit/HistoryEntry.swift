@@ -146,7 +146,10 @@ public struct HistoryEntry: Sendable, Equatable {
         let lone: (String) -> Int? = { [distress] key in
             distress == nil ? record.int(key).flatMap { Distress.scale.contains($0) ? $0 : nil } : nil
         }
-        ratings = RoundRatings(sudsBefore: lone("distress_before"), expectPct: record.int("expect_pct"), peak: record.int("peak"),
+        // A rating outside its scale is dropped, as a distress one is (the round counts):
+        // their sums over the history stay far inside Int.
+        let rated: (String, ClosedRange<Int>) -> Int? = { key, range in record.int(key).flatMap { range.contains($0) ? $0 : nil } }
+        ratings = RoundRatings(sudsBefore: lone("distress_before"), expectPct: rated("expect_pct", 0...100), peak: rated("peak", RoundRating.scale),
                                sudsAfter: lone("distress_after"), happened: record.bool("happened"))
     }
 

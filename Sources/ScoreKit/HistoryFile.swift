@@ -175,7 +175,7 @@ public struct HistoryFile: Sendable {
             if let record, var entry = HistoryEntry(record: record) {
                 // A round without a time still counts; a hand-edited one is said.
                 if !entry.at.isEmpty && Timestamp.date(entry.at) == nil {
-                    contents.problems.append("\(path):\(number): at \(RemoteText.visible(String(entry.at.prefix(40)))) is no time like 2026-11-21T10:00:00Z; the round counts, undated")
+                    contents.problems.append("\(path):\(number): at \(RemoteText.visible(String(entry.at.prefix(40)))) is no time like 2026-11-21T10:00:00Z; the round counts, undated\(entry.ladder == nil ? "" : ", but not on its ladder (the rules need its date)")")
                     entry.at = ""
                 }
                 return entry

@@ -101,6 +101,10 @@ public struct RoundScorer {
     /// The times a round's events may give, in ms: a round's fields are kept
     /// to a year (``HistoryEntry/maxMs``), so their sums cannot overflow.
     static let span = 0...HistoryEntry.maxMs
+    /// A round's time so far and more, held to a year like each event's:
+    /// a round the history would refuse is never written.
+    static func sum(_ total: Int, _ more: Int) -> Int { min(total + more, HistoryEntry.maxMs) }
+
     /// The most sections one round keeps, the last of them ``otherSections``.
     static let maxSections = 200
     /// The section the rest are counted in.
@@ -128,7 +132,7 @@ public struct RoundScorer {
         }
         ensureRound()
         let completed = record.bool("completed") == true
-        current.exposedMs += exposed
+        current.exposedMs = Self.sum(current.exposedMs, exposed)
         current.gifsShown += 1
         noteLadder(record)
         if completed { current.gifsCompleted += 1 }
@@ -139,7 +143,7 @@ public struct RoundScorer {
         if let given = name, sectionIndex[given] == nil, current.sections.count >= Self.maxSections - 1 { name = Self.otherSections }
         if let name {
             if let at = sectionIndex[name] {
-                current.sections[at].exposedMs += exposed
+                current.sections[at].exposedMs = Self.sum(current.sections[at].exposedMs, exposed)
                 current.sections[at].gifsShown += 1
                 if completed { current.sections[at].gifsCompleted += 1 }
             } else {
@@ -159,7 +163,7 @@ public struct RoundScorer {
         }
         ensureRound()
         current.stalls += 1
-        current.stallMs += end - start
+        current.stallMs = Self.sum(current.stallMs, end - start)
         noteSpan(start, end)
         return nil
     }

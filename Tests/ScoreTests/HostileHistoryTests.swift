@@ -58,7 +58,9 @@ import Testing
             let good = #"{"kind":"round","at":"2026-11-21T10:00:00Z","exposed_ms":8600}"#
             let huge = #"{"kind":"round","at":"2026-11-21T11:00:00Z","exposed_ms":9223372036854775807}"#
             let negative = #"{"kind":"round","at":"2026-11-21T12:00:00Z","exposed_ms":1000,"stall_ms":-5}"#
-            try ("\u{FEFF}" + [good, huge, huge, negative, good].joined(separator: "\n") + "\n").write(toFile: history, atomically: true, encoding: .utf8)
+            let expecting = #"{"kind":"round","at":"2026-11-21T13:00:00Z","exposed_ms":1000,"expect_pct":9223372036854775807,"happened":true}"#
+            try ("\u{FEFF}" + [good, huge, huge, negative, expecting, expecting, good].joined(separator: "\n") + "\n")
+                .write(toFile: history, atomically: true, encoding: .utf8)
             for format in ["json", "text"] {
                 let report = try score(["history", "--format", format], data: data)
                 #expect(report.exitCode == 0, "no crash: \(report)")
@@ -69,7 +71,8 @@ import Testing
                 ], "\(report.stderr)")
             }
             let json = try score(["history", "--format", "json"], data: data)
-            #expect(try JSONRecord.parse(try #require(json.stdoutLines.first)).int("rounds") == 2, "the first line too, after its mark")
+            // The rounds with an expectancy past its scale count, without it (its sum overflowed).
+            #expect(try JSONRecord.parse(try #require(json.stdoutLines.first)).int("rounds") == 4, "the first line too, after its mark")
         }
     }
 
@@ -104,6 +107,15 @@ import Testing
             #expect(try JSONRecord.parse(try #require(result.stdoutLines.first)).int("exposed_ms") == 2000)
             let report = try score(["history", "--format", "json"], data: data)
             #expect(report.exitCode == 0, "\(report)")
+
+            // Two events of a year each: the round is held to a year, so the
+            // history takes back what score wrote.
+            let year = #"{"kind":"shown","id":"y","section":"s","start_ms":0,"end_ms":1,"exposed_ms":31536000000,"frames":1,"completed":true}"#
+            let long = try score(["--format", "json"], [Event.start(), year, year, Event.hold(0, 10), Event.end(10)], data: data)
+            #expect(try JSONRecord.parse(try #require(long.stdoutLines.first)).int("exposed_ms") == 31_536_000_000)
+            let after = try score(["history", "--format", "json"], data: data)
+            #expect(after.stderr.isEmpty, "\(after.stderr)")
+            #expect(try JSONRecord.parse(try #require(after.stdoutLines.first)).int("rounds") == 2)
         }
     }
 
