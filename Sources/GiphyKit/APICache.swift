@@ -39,16 +39,21 @@ public struct APICache: Sendable {
         guard stat(path, &info) == 0 else { return nil }
         let age = now - Double(info.st_mtim.tv_sec) - Double(info.st_mtim.tv_nsec) / 1e9
         // An answer dated in the future (a clock set back) is not taken as fresh forever.
-        guard age >= 0, age < ttl, let data = FileManager.default.contents(atPath: path) else { return nil }
-        return [UInt8](data)
+        guard age >= 0, age < ttl else { return nil }
+        return try? readFile(path, maxBytes: Self.maxAnswerBytes)
     }
 
     /// Keeps `body`, the answer for `url`; throws when it cannot be written.
     public func write(provider: GIFProvider, url: String, body: [UInt8]) throws(FileWriteError) {
         let path = path(provider: provider, url: url)
         try Folders.make(Paths.parent(path), mode: 0o777)  // a cache, not private: the umask decides
-        try writeAtomically(body, to: path)
+        // Not synced: this runs on the thread that drives curl, a lost answer
+        // is asked again, and the rename keeps each file whole.
+        try writeAtomically(body, to: path, durable: false)
     }
+
+    /// The largest answer read back (an API page is tens of KiB).
+    static let maxAnswerBytes = 16 << 20
 
     /// The fresh answer kept for `page` (asked through `access`), read; nil
     /// when there is none, or it is not a page of results.

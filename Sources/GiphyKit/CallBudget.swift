@@ -124,8 +124,8 @@ public final class CallBudget {
     }
 
     private func read(_ path: String) -> (used: Double, at: Double)? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-              let record = try? JSONRecord.parse(text),
+        guard let bytes = try? readFile(path, maxBytes: 4096),
+              let record = try? bytes.withUnsafeBytes({ try JSONRecord.parse($0) }),
               let used = record.double("used"), let at = record.double("at"),
               used.isFinite, at.isFinite, used >= 0 else { return nil }
         return (used, at)

@@ -10,10 +10,8 @@ public enum DataFolder {
     /// making it at once agree: the first file linked into place wins.
     public static func customerID(in folder: String) -> String {
         let path = folder + "/klipy-customer-id"
-        if let text = try? String(contentsOfFile: path, encoding: .utf8) {
-            let id = text.trimmingWhitespaceAndNewlines()
-            if !id.isEmpty { return id }
-        }
+        let id = kept(path)
+        if !id.isEmpty { return id }
         let made = UUID().uuidString.lowercased().replacing("-", with: "")
         guard (try? Folders.make(folder)) != nil else { return made }
         let temporary = path + ".tmp-\(getpid())"
@@ -24,7 +22,13 @@ public enum DataFolder {
         }
         defer { unlink(temporary) }
         if link(temporary, path) == 0 { return made }
-        let kept = (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingWhitespaceAndNewlines() ?? ""
-        return kept.isEmpty ? made : kept
+        let winner = kept(path)
+        return winner.isEmpty ? made : winner
+    }
+
+    /// The id kept at `path`; empty when there is none (or not a small regular file).
+    private static func kept(_ path: String) -> String {
+        guard let bytes = try? readFile(path, maxBytes: 256) else { return "" }
+        return String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
     }
 }

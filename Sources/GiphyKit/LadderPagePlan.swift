@@ -74,11 +74,10 @@ public struct LadderPagePlan: Sendable {
         func fail(_ problem: String) -> LadderError {
             LadderError(file: "ladder \(ladder.name)", field: "rung \(rung), \"dir\"", problem: "\(folder): \(problem)")
         }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
-            var status = stat()
-            if stat(folder, &status) != 0 { throw fail(String(cString: strerror(errno))) }
-            throw fail((status.st_mode & S_IFMT) == S_IFDIR ? "cannot be listed (\(String(cString: strerror(EACCES))))" : "not a folder")
-        }
+        // opendir says why a folder cannot be listed, in the system's words.
+        guard let directory = opendir(folder) else { throw fail(errno == ENOTDIR ? "not a folder" : String(cString: strerror(errno))) }
+        closedir(directory)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { throw fail("cannot be listed") }
         let gifs = names.filter { $0.lowercased().hasSuffix(".gif") }.sorted()
         guard !gifs.isEmpty else { throw fail("holds no .gif file") }
         let tag = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
