@@ -44,7 +44,7 @@ public enum LadderFile {
             value = try JSONValue.parse(bytes)
         } catch {
             // A field given twice is JSON, but no ladder: which one counts would be a guess.
-            let what = error.message.hasPrefix("a field given twice") ? "" : "not valid JSON: "
+            let what = error.isDuplicateKey ? "" : "not valid JSON: "
             throw LadderError(file: file, line: error.line, problem: what + error.message)
         }
         guard case .object(let object) = value else {
@@ -115,12 +115,7 @@ public enum LadderFile {
     /// escape, a line break, a right-to-left override): a ladder's words are
     /// shown on screen, and a shared ladder file is someone else's text.
     static func controlProblem(_ text: String) -> String? {
-        guard let scalar = text.unicodeScalars.first(where: { scalar in
-            switch scalar.value {
-            case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
-            default: return false
-            }
-        }) else { return nil }
+        guard let scalar = text.unicodeScalars.first(where: RemoteText.isTerminalControl) else { return nil }
         return "holds the control character U+\(String(cFormat: "%04X", scalar.value)); a ladder's text is plain, on one line"
     }
 

@@ -42,14 +42,14 @@ public enum SafetyNotice {
 
     /// Whether this version of the notice was accepted before.
     public static func isAccepted(dataFolder: String = Folders.data()) -> Bool {
-        guard let text = try? String(contentsOfFile: acceptedPath(dataFolder: dataFolder), encoding: .utf8) else { return false }
-        return text.split(whereSeparator: \.isWhitespace).first == "\(version)"
+        guard let bytes = try? readFile(acceptedPath(dataFolder: dataFolder), maxBytes: 256) else { return false }
+        return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).first == "\(version)"
     }
 
-    /// Keeps the acceptance (`VERSION AT`), making the folder when needed; false when it cannot be written.
-    @discardableResult
-    public static func accept(dataFolder: String = Folders.data(), at: String) -> Bool {
-        _ = try? Folders.make(dataFolder)
-        return (try? writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), mode: 0o600)) != nil
+    /// Keeps the acceptance (`VERSION AT`), making the folder when needed;
+    /// throws what kept it from being written.
+    public static func accept(dataFolder: String = Folders.data(), at: String) throws(FileWriteError) {
+        try Folders.make(dataFolder)
+        try writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), mode: 0o600)
     }
 }

@@ -52,18 +52,9 @@ public struct FrameExporter: Sendable {
     public func export(_ frame: Frame) throws(FileWriteError) -> Exported {
         let output = scaler.map { $0.scale(frame) } ?? frame
         let path = path(forFrame: frame.index)
-        if let path { try writeFile(format.encode(output, background: background), to: path) }
+        // Renamed into place whole: no reader ever sees half a frame.
+        if let path { try writeAtomically(format.encode(output, background: background), to: path, durable: false) }
         return Exported(frame: output, sha256: output.sha256, path: path)
     }
 
-    /// Writes `bytes` to a temporary name beside `path`, then renames it, so
-    /// no reader ever sees half a frame.
-    private func writeFile(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
-        do {
-            try writeAtomically(bytes, to: path, durable: false)
-        } catch {
-            // The frame's own name, not the temporary one beside it.
-            throw FileWriteError("write", path: path, code: error.code)
-        }
-    }
 }

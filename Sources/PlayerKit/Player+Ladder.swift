@@ -189,8 +189,10 @@ extension Player {
     /// Keeps the notice's acceptance in `folder`; says so when it cannot (the
     /// notice then shows again next time). The round goes on either way.
     private func accepted(in folder: String) -> EndReason? {
-        if !SafetyNotice.accept(dataFolder: folder, at: Self.isoNow()) {
-            stage.diagnostics.warning("cannot keep the safety notice's acceptance in \(folder): it will be shown again next time")
+        do {
+            try SafetyNotice.accept(dataFolder: folder, at: Self.isoNow())
+        } catch {
+            stage.diagnostics.warning("the safety notice's acceptance is not kept (\(error)): it will be shown again next time")
         }
         return nil
     }

@@ -89,7 +89,7 @@ import Testing
             #expect(!refused.stdoutLines.contains { $0.contains("\"shown\"") }, "nothing played: \(refused.stdoutLines)")
             #expect(refused.stdoutLines.last == Event.end(0, "quit"))
 
-            #expect(SafetyNotice.accept(dataFolder: folder.path, at: "2026-11-21T10:00:00Z"))
+            try SafetyNotice.accept(dataFolder: folder.path, at: "2026-11-21T10:00:00Z")
             let accepted = try play(["--ratings", "off"], input: input, data: folder)
             #expect(accepted.exitCode == 0, "accepted once, in the data folder: \(accepted)")
             #expect(accepted.stdoutLines.filter { $0.contains("\"shown\"") }.count == 2)

@@ -2,10 +2,10 @@ import LadderKit
 import Testing
 
 struct SafetyNoticeTests {
-    @Test func isAcceptedOnce() {
+    @Test func isAcceptedOnce() throws {
         let folder = temporaryFolder() + "/data"
         #expect(!SafetyNotice.isAccepted(dataFolder: folder))
-        #expect(SafetyNotice.accept(dataFolder: folder, at: "2026-11-21T10:00:00Z"))
+        try SafetyNotice.accept(dataFolder: folder, at: "2026-11-21T10:00:00Z")
         #expect(SafetyNotice.isAccepted(dataFolder: folder))
     }
 

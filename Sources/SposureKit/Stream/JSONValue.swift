@@ -17,6 +17,9 @@ public enum JSONValue: Equatable, Sendable {
     /// Why a document is not JSON, in jansson's words, and where.
     public struct ParseError: Error, CustomStringConvertible, Sendable {
         public var message: String
+        /// Whether the text is JSON but gives one key twice in an object
+        /// (jansson's error code, not its words).
+        public var isDuplicateKey = false
         /// 1-based line and column where jansson gave up.
         public var line: Int
         public var column: Int
@@ -36,7 +39,9 @@ public enum JSONValue: Equatable, Sendable {
             let message = withUnsafeBytes(of: &error.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            throw ParseError(message: plainWords(message), line: max(1, Int(error.line)), column: max(0, Int(error.column)))
+            let code = json_error_code(&error)
+            throw ParseError(message: plainWords(message, code: code), isDuplicateKey: code == json_error_duplicate_key,
+                             line: max(1, Int(error.line)), column: max(0, Int(error.column)))
         }
         defer { json_decref(loaded) }
         return JSONValue(loaded)
@@ -44,11 +49,11 @@ public enum JSONValue: Equatable, Sendable {
 
     /// jansson's message in words for the person who wrote the file (its
     /// decoding flags mean nothing to them).
-    static func plainWords(_ message: String) -> String {
-        if message.hasPrefix("duplicate object key near ") {
-            return "a field given twice: " + message.dropFirst("duplicate object key near ".count)
+    static func plainWords(_ message: String, code: json_error_code) -> String {
+        if code == json_error_duplicate_key, let near = message.firstRange(of: "near ") {
+            return "a field given twice: " + message[near.upperBound...]
         }
-        if message.hasPrefix("\\u0000 is not allowed") { return "\\u0000 (a NUL character) is not allowed in a string" }
+        if code == json_error_null_character { return "\\u0000 (a NUL character) is not allowed in a string" }
         return message
     }
 

@@ -24,7 +24,7 @@ public enum RemoteText {
             case 0x09, 0x0A, 0x0D, 0x20, 0x85:
                 if !lastSpace { out.append(" ") }
                 lastSpace = true
-            case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+            case _ where isTerminalControl(scalar):
                 continue
             default:
                 if scalar.properties.isWhitespace {
@@ -96,6 +96,15 @@ public enum RemoteText {
             }
         }
         return String(out)
+    }
+
+    /// Whether a terminal acts on `scalar` rather than shows it: C0 and C1
+    /// controls, DEL, and the bidi controls that reorder what follows.
+    public static func isTerminalControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
