@@ -66,8 +66,6 @@ struct LadderFileTests {
         #expect(message(huge) == "mine.json:6: not valid JSON: too big integer near '99999999999999999999'")
         let real = ladderJSON { $0 == 2 ? "{\"query\": \"q\", \"suds\": 20.0}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
         #expect(message(real) == "mine.json: rung 2, \"suds\": must be a whole number 0–100, found 20.0")
-        let nul = ladderJSON(extra: "\n  \"expectation\": \"a\\u0000b\",")
-        #expect(message(nul)?.hasPrefix("mine.json:4: not valid JSON: ") == true, "\(message(nul) ?? "parsed")")
     }
 
     /// A ladder's words are shown on screen, and a ladder file may be

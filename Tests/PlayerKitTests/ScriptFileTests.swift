@@ -28,8 +28,10 @@ import Testing
             #expect(try RatingScript.parse("\u{FEFF}" + lines.joined(separator: end), name: "r") == expected)
         }
         // Line numbers count CRLF once.
-        #expect(message { _ = try RatingScript.parse("{}\r\n\r\n{\"when\":\"now\"}\r\n", name: "r") }
-            == #"r:1: each line needs "when": "before" or "after", or "t_ms" and "rated""#)
+        #expect(message { _ = try RatingScript.parse("{\"t_ms\":1,\"rated\":2}\r\n\r\n{\"when\":\"now\"}\r\n", name: "r") }
+            == #"r:3: each line needs "when": "before" or "after", or "t_ms" and "rated""#)
+        #expect(message { _ = try RatingScript.parse("{\"t_ms\":1,\"rated\":2}\r{\"when\":\"now\"}", name: "r") }
+            == #"r:2: each line needs "when": "before" or "after", or "t_ms" and "rated""#, "CR alone ends a line too")
         #expect(message { _ = try RatingScript.parse("\r\n\r\n{\"when\":\"after\",\"suds\":\"4\"}\r\n", name: "r") }
             == #"r:3: "suds" must be a whole number from 0 to 10"#)
     }

@@ -3,7 +3,8 @@ import Glibc
 /// A file of records, one JSON object a line, that only grows: the history,
 /// the GIF ratings. Appends are whole or not at all, under an exclusive
 /// `flock`, with one write(2), synced, so concurrent writers never interleave
-/// and a crash leaves at most a torn last line, which the next append removes.
+/// and a crash leaves at most a torn last line, which the next append removes
+/// (keeping it beside the log, in `.torn`).
 public struct RecordLog: Sendable {
     /// The file's path.
     public let path: String
@@ -70,7 +71,6 @@ public struct RecordLog: Sendable {
         return removed
     }
 
-    /// Takes `operation` (LOCK_SH, LOCK_EX) on `fd`, again after a signal.
     /// Where a torn last line is kept when an append removes it.
     public static func tornPath(of path: String) -> String { path + ".torn" }
 
@@ -86,6 +86,7 @@ public struct RecordLog: Sendable {
         if let code = writeAll(fd, bytes + [0x0A]) { throw FileWriteError("write", path: torn, code: code) }
     }
 
+    /// Takes `operation` (LOCK_SH, LOCK_EX) on `fd`, again after a signal.
     public static func lock(_ fd: Int32, _ operation: Int32, path: String) throws(FileWriteError) {
         while flock(fd, operation) != 0 {
             if errno == EINTR { continue }
