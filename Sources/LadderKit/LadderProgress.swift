@@ -34,6 +34,18 @@ public struct LadderProgress: Sendable, Equatable {
 
     /// A move of the ladder.
     public struct Step: Sendable, Equatable {
+        /// Which rule moved it.
+        public enum Kind: String, Sendable {
+            /// Up a rung: its last counted rounds ended calm.
+            case up
+            /// Down a rung: rounds let go early at a high peak.
+            case down
+            /// Back to a mastered rung (any, the current one too): fear came back on its re-test.
+            case back
+        }
+
+        /// Which rule moved it.
+        public var kind: Kind
         /// When (the round that caused it).
         public var at: Date
         /// From which rung to which.
@@ -83,7 +95,7 @@ public struct LadderProgress: Sendable, Equatable {
                     retests[number] = nil
                 }
                 complete = false
-                move(to: round.rung, at: round.at, why: "fear came back on the re-test of rung \(round.rung) (distress after \(after) ≥ \(rules.returnOfFearSuds))")
+                move(.back, to: round.rung, at: round.at, why: "fear came back on the re-test of rung \(round.rung) (distress after \(after) ≥ \(rules.returnOfFearSuds))")
             }
             return
         }
@@ -100,7 +112,7 @@ public struct LadderProgress: Sendable, Equatable {
                 retests[rung] = nil
             }
             if rung < rungCount {
-                move(to: rung + 1, at: round.at, why: "the last \(rules.stepUpRounds) counted rounds on rung \(rung) ended calm: step up")
+                move(.up, to: rung + 1, at: round.at, why: "the last \(rules.stepUpRounds) counted rounds on rung \(rung) ended calm: step up")
             } else {
                 complete = true
                 arrive()
@@ -109,15 +121,15 @@ public struct LadderProgress: Sendable, Equatable {
         }
         if recent.count >= rules.stepDownRounds, recent.allSatisfy({ $0.releasedEarlyAtPeak(rules) }) {
             if rung > 1 {
-                move(to: rung - 1, at: round.at, why: "\(rules.stepDownRounds) rounds in a row on rung \(rung) let go early at a high peak: step down")
+                move(.down, to: rung - 1, at: round.at, why: "\(rules.stepDownRounds) rounds in a row on rung \(rung) let go early at a high peak: step down")
             } else {
                 arrive()
             }
         }
     }
 
-    private mutating func move(to target: Int, at: Date, why: String) {
-        steps.append(Step(at: at, from: rung, to: target, why: why))
+    private mutating func move(_ kind: Step.Kind, to target: Int, at: Date, why: String) {
+        steps.append(Step(kind: kind, at: at, from: rung, to: target, why: why))
         rung = target
         arrive()
     }

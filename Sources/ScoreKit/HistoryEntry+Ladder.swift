@@ -38,11 +38,14 @@ extension LadderStanding {
         let after = progress(ladder, rounds: mine.map { oldestFirst(earlier + [$0]) } ?? earlier)
         let next = after.next(now: now, rules: ladder.rules)
         let moved = after.steps.count > before.steps.count ? after.steps.last : nil
+        // The step is the rule that moved the ladder, not a comparison of rung
+        // numbers: fear back on a lower rung's re-test goes down in number, yet is no step down.
         let step: LadderOutcome.Step
-        if let moved {
-            step = moved.to > moved.from ? .up : moved.to < moved.from ? .down : .back
-        } else {
-            step = after.complete && !before.complete ? .complete : .stay
+        switch moved?.kind {
+        case .up: step = .up
+        case .down: step = .down
+        case .back: step = .back
+        case nil: step = after.complete && !before.complete ? .complete : .stay
         }
         return LadderOutcome(rungBefore: before.rung, rung: after.rung, nextRung: next.rung, nextRetest: next.retest,
                              why: moved?.why ?? next.why, step: step)

@@ -19,7 +19,7 @@ public struct LadderOutcome: Sendable, Equatable {
         case up
         /// Down a rung: rounds let go early at a high peak.
         case down
-        /// On the same rung, to master again: fear came back on its re-test.
+        /// Back to a mastered rung (the one played), to master again: fear came back on its re-test.
         case back
         /// The top rung mastered: the ladder is climbed.
         case complete

@@ -4,10 +4,10 @@ import ScoreKit
 import SposureKit
 import Testing
 
-/// What a round did to the ladder, worked out by the rules over the history
-/// (LadderStanding.outcome), not by comparing rung numbers: fear coming back
-/// on the top rung's re-test leaves the rung number as it was, and it is no
-/// "re-test held".
+/// What a round did to the ladder: the rule that moved it (LadderProgress.Step.kind),
+/// not a comparison of rung numbers. Fear coming back on the top rung's re-test
+/// leaves the rung number as it was, and is no "re-test held"; on a lower rung's
+/// re-test the number falls, and it is no step down.
 @Suite struct LadderOutcomeTests {
     let ladder = Ladder(name: "spiders", title: "Spiders", expectation: "I will panic",
                         rungs: (1...2).map { Rung(queries: ["spider \($0)"], suds: $0 * 10, still: false) })
@@ -48,5 +48,15 @@ import Testing
         scored.ladderOutcome = back
         let step = RoundScreen.lines(scored, style: .plain).first { $0.contains("Step") } ?? ""
         #expect(step.contains("rung 2 again") && !step.contains("held"), "\(step)")
+    }
+
+    @Test func fearBackOnALowerRungsRetestIsBackNotDown() throws {
+        let three = Ladder(name: "spiders", title: "Spiders", rungs: (1...8).map { Rung(queries: ["spider \($0)"], suds: $0 * 10) })
+        let climbed = [entry("2026-11-01T10:00:00Z", rung: 1, after: 2), entry("2026-11-02T10:00:00Z", rung: 1, after: 2),
+                       entry("2026-11-03T10:00:00Z", rung: 2, after: 2), entry("2026-11-04T10:00:00Z", rung: 2, after: 2)]
+        let failed = entry("2026-11-09T10:00:00Z", rung: 1, after: 7, retest: true)
+        let back = LadderStanding.outcome(three, earlier: LadderStanding.rounds(of: "spiders", in: climbed), entry: failed,
+                                          now: try #require(Timestamp.date("2026-11-09T11:00:00Z")))
+        #expect(back.step == .back && back.rungBefore == 3 && back.rung == 1, "\(back)")
     }
 }
