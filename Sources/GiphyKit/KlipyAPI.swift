@@ -50,16 +50,19 @@ public enum KlipyAPI {
 
     /// `text` with the segment after every `/api/v1/` masked: where Klipy's key goes.
     public static func redactedPath(_ text: String) -> String {
-        var result = ""
-        var rest = Substring(text)
-        while let range = rest.firstRange(of: "/api/v1/") {
+        // Bytes, not characters: a combining mark after a `/` makes it part of
+        // another character, and the segment would go unmasked.
+        var result: [UInt8] = []
+        var rest = Array(text.utf8)[...]
+        let marker = Array("/api/v1/".utf8)
+        while let range = rest.firstRange(of: marker) {
             result += rest[..<range.upperBound]
             rest = rest[range.upperBound...]
-            let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == " " || $0 == "\"" || $0 == "#" } ?? rest.endIndex
-            if end != rest.startIndex { result += "REDACTED" }
+            let end = rest.firstIndex { [0x2F, 0x3F, 0x20, 0x22, 0x23].contains($0) } ?? rest.endIndex  // / ? space " #
+            if end != rest.startIndex { result += Array("REDACTED".utf8) }
             rest = rest[end...]
         }
-        return result + rest
+        return String(decoding: result + rest, as: UTF8.self)
     }
 
     /// Reads an answer: its HTTP `status` and `body`; `url` (already redacted) for messages.
