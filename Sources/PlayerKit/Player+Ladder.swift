@@ -82,7 +82,8 @@ extension Player {
             if feed.isFinished { return (nil, nil) }
             let (events, time) = modalEvents(waitMs: 20)
             for event in events {
-                if case .key(let code, let kind) = event, kind != .release, let end = stopped(by: code) { return (nil, end) }
+                if case .key(let code, let kind) = event, kind != .release, let key = StopKey(code: code),
+                   let end = stopped(by: key) { return (nil, end) }
                 if configuration.hold.isByPerson { _ = tracker.handle(event, at: time) }
             }
             _ = tracker.tick(at: time)
@@ -119,8 +120,9 @@ extension Player {
             for event in modalEvents(waitMs: 50).events {
                 switch event {
                 case .key(let code, let kind) where kind != .release:
-                    if let end = stopped(by: code) { return end }
-                    if StopKey(code: code) == nil { return accepted(in: folder) }
+                    // q, Ctrl-C and Ctrl-Z are what they always are; any other key accepts.
+                    guard let key = StopKey(code: code) else { return accepted(in: folder) }
+                    if let end = stopped(by: key) { return end }
                 case .mouse(_, _, _, true):
                     return accepted(in: folder)
                 default:
@@ -174,14 +176,13 @@ extension Player {
         return (parsedEvents(at: time), time)
     }
 
-    /// What a key ends on a screen that waits: `quit` (q, Esc) or `interrupted`
-    /// (Ctrl-C); Ctrl-Z suspends here and ends nothing; nil for any other key.
-    private func stopped(by code: UInt32) -> EndReason? {
-        switch StopKey(code: code) {
+    /// What a stop key ends on a screen that waits: `quit` (q, Esc) or
+    /// `interrupted` (Ctrl-C); Ctrl-Z suspends here and ends nothing.
+    private func stopped(by key: StopKey) -> EndReason? {
+        switch key {
         case .quit: return .quit
         case .interrupt: return .interrupted
         case .suspend: terminal?.suspendForeground()
-        case nil: break
         }
         return nil
     }
