@@ -40,7 +40,7 @@ public struct APICache: Sendable {
         let age = now - Double(info.st_mtim.tv_sec) - Double(info.st_mtim.tv_nsec) / 1e9
         // An answer dated in the future (a clock set back) is not taken as fresh forever.
         guard age >= 0, age < ttl else { return nil }
-        return try? readFile(path, maxBytes: Self.maxAnswerBytes)
+        return try? readFile(path, maxBytes: Self.maxAnswerBytes, owner: .program)
     }
 
     /// Keeps `body`, the answer for `url`; throws when it cannot be written.
@@ -49,7 +49,7 @@ public struct APICache: Sendable {
         try Folders.make(Paths.parent(path), mode: 0o777)  // a cache, not private: the umask decides
         // Not synced: this runs on the thread that drives curl, a lost answer
         // is asked again, and the rename keeps each file whole.
-        try writeAtomically(body, to: path, durable: false)
+        try writeAtomically(body, to: path, as: .program, durable: false)
     }
 
     /// The largest answer read back (an API page is tens of KiB).

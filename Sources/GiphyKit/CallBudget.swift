@@ -46,7 +46,7 @@ public final class CallBudget {
     public func take(now: Double = Date().timeIntervalSince1970) -> Double {
         guard calls > 0 else { return 0 }
         guard let folder else { return takeInMemory(now: now) }
-        let lock = open(folder + "/budget.lock", O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        let lock = open(folder + "/budget.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard lock >= 0 else { return takeInMemory(now: now) }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
@@ -66,7 +66,7 @@ public final class CallBudget {
         line.append(0x0A)
         // Not synced: a whole file replaces the last by rename, and an allowance
         // lost to a crash costs nothing; an fsync a call would stall the transfers.
-        try? writeAtomically(line, to: path, mode: 0o600, durable: false)
+        try? writeAtomically(line, to: path, as: .program, mode: 0o600, durable: false)
         return 0
     }
 
@@ -124,7 +124,7 @@ public final class CallBudget {
     }
 
     private func read(_ path: String) -> (used: Double, at: Double)? {
-        guard let bytes = try? readFile(path, maxBytes: 4096),
+        guard let bytes = try? readFile(path, maxBytes: 4096, owner: .program),
               let record = try? bytes.withUnsafeBytes({ try JSONRecord.parse($0) }),
               let used = record.double("used"), let at = record.double("at"),
               used.isFinite, at.isFinite, used >= 0 else { return nil }

@@ -16,19 +16,23 @@ public enum DataFolder {
         guard (try? Folders.make(folder)) != nil else { return made }
         let temporary = path + ".tmp-\(getpid())"
         do {
-            try writeAtomically(Array((made + "\n").utf8), to: temporary, mode: 0o600)
+            try writeAtomically(Array((made + "\n").utf8), to: temporary, as: .program, mode: 0o600)
         } catch {
             return made
         }
         defer { unlink(temporary) }
         if link(temporary, path) == 0 { return made }
         let winner = kept(path)
-        return winner.isEmpty ? made : winner
+        if !winner.isEmpty { return winner }
+        // Something that is no id is there (a link, an empty or damaged
+        // file): replaced, a link itself and never the file it names.
+        try? writeAtomically(Array((made + "\n").utf8), to: path, as: .program, mode: 0o600)
+        return made
     }
 
     /// The id kept at `path`; empty when there is none (or not a small regular file).
     private static func kept(_ path: String) -> String {
-        guard let bytes = try? readFile(path, maxBytes: 256) else { return "" }
+        guard let bytes = try? readFile(path, maxBytes: 256, owner: .program) else { return "" }
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
     }
 }

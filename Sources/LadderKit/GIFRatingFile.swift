@@ -36,7 +36,7 @@ public struct GIFRatingFile: Sendable {
             bytes.append(0x0A)
         }
         do {
-            try RecordLog(path: path).append(lines: bytes)
+            try RecordLog(path: path, owner: .program).append(lines: bytes)
         } catch {
             throw Failure(description: error.description)
         }

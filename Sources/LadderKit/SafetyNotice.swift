@@ -42,7 +42,7 @@ public enum SafetyNotice {
 
     /// Whether this version of the notice was accepted before.
     public static func isAccepted(dataFolder: String = Folders.data()) -> Bool {
-        guard let bytes = try? readFile(acceptedPath(dataFolder: dataFolder), maxBytes: 256) else { return false }
+        guard let bytes = try? readFile(acceptedPath(dataFolder: dataFolder), maxBytes: 256, owner: .program) else { return false }
         return String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).first == "\(version)"
     }
 
@@ -50,6 +50,6 @@ public enum SafetyNotice {
     /// throws what kept it from being written.
     public static func accept(dataFolder: String = Folders.data(), at: String) throws(FileWriteError) {
         try Folders.make(dataFolder)
-        try writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), mode: 0o600)
+        try writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), as: .program, mode: 0o600)
     }
 }

@@ -53,7 +53,7 @@ public struct FrameExporter: Sendable {
         let output = scaler.map { $0.scale(frame) } ?? frame
         let path = path(forFrame: frame.index)
         // Renamed into place whole: no reader ever sees half a frame.
-        if let path { try writeAtomically(format.encode(output, background: background), to: path, durable: false) }
+        if let path { try writeAtomically(format.encode(output, background: background), to: path, as: .person, durable: false) }
         return Exported(frame: output, sha256: output.sha256, path: path)
     }
 

@@ -15,10 +15,20 @@ import SposureKit
 public struct HistoryFile: Sendable {
     /// The file's path.
     public let path: String
+    /// Whose file it is: the program's own (a link there is refused) or one
+    /// a person named with `--history-file` (a link is followed).
+    public let owner: FileOwner
 
-    /// The history at `path`.
-    public init(path: String) {
+    /// The history at `path`, whose file `owner`'s.
+    public init(path: String, owner: FileOwner) {
         self.path = path
+        self.owner = owner
+    }
+
+    /// The history a person named (`--history-file`), else the default one,
+    /// which is the program's own file.
+    public static func named(_ path: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> HistoryFile {
+        path.map { HistoryFile(path: $0, owner: .person) } ?? HistoryFile(path: defaultPath(environment: environment), owner: .program)
     }
 
     /// `$SPOSURE_DATA/history.ndjson`, else `$XDG_DATA_HOME/sposure/history.ndjson`
@@ -142,7 +152,7 @@ public struct HistoryFile: Sendable {
     @discardableResult
     public func append(line: [UInt8]) throws(HistoryError) -> AppendOutcome {
         do {
-            return AppendOutcome(removedTornBytes: try RecordLog(path: path).append(lines: line))
+            return AppendOutcome(removedTornBytes: try RecordLog(path: path, owner: owner).append(lines: line))
         } catch {
             throw HistoryError(error.doing, path: error.path, code: error.code, detail: error.reason)
         }

@@ -8,7 +8,7 @@ public struct LifetimeConfiguration: Sendable {
     /// The style of text output.
     public var style: TextStyle = .plain
     /// The history to read.
-    public var history = HistoryFile(path: HistoryFile.defaultPath())
+    public var history = HistoryFile.named(nil)
     /// Only the latest rounds, when set.
     public var last: Int?
     /// Where to write the SVG chart, when set.

@@ -64,7 +64,7 @@ public enum LifetimeReporter {
         var failed = false
         if let plotPath {
             do {
-                try SposureKit.writeAtomically(Array(HistoryChart.svg(chart).utf8), to: plotPath)
+                try SposureKit.writeAtomically(Array(HistoryChart.svg(chart).utf8), to: plotPath, as: .person)
             } catch {
                 stage.diagnostics.error("--plot: \(error)")
                 failed = true

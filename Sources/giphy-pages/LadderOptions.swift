@@ -42,7 +42,7 @@ struct LadderOptions: ParsableArguments {
             stage.diagnostics.error(error.description)
             throw ExitCode(64)
         }
-        let history = HistoryFile(path: HistoryFile.defaultPath())
+        let history = HistoryFile.named(nil)
         var played = LadderHistory()
         do {
             played = try LadderHistory(file: history, ladders: [found.name])

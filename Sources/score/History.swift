@@ -90,7 +90,7 @@ extension Score {
             var configuration = LifetimeConfiguration()
             configuration.format = score.format ?? (isatty(1) == 1 ? .text : .json)
             configuration.style = TextStyle.forOutput()
-            configuration.history = HistoryFile(path: score.historyFile ?? HistoryFile.defaultPath())
+            configuration.history = HistoryFile.named(score.historyFile)
             configuration.last = last
             configuration.plotPath = plot
             configuration.exportCSV = export == "csv"

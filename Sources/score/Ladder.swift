@@ -96,7 +96,7 @@ extension Score {
                 _ = stage.drain(failed: true)
                 throw ExitCode(64)
             }
-            let history = HistoryFile(path: score.historyFile ?? HistoryFile.defaultPath())
+            let history = HistoryFile.named(score.historyFile)
             let contents: LadderHistory
             do {
                 contents = try LadderHistory(file: history, ladders: [found.ladder.name])

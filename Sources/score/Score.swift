@@ -106,7 +106,7 @@ struct Score: ParsableCommand {
         configuration.format = format ?? (isatty(1) == 1 ? .text : .json)
         configuration.style = TextStyle.forOutput()
         configuration.share = share
-        configuration.history = noHistory ? nil : HistoryFile(path: historyFile ?? HistoryFile.defaultPath())
+        configuration.history = noHistory ? nil : HistoryFile.named(historyFile)
         configuration.distress = distress.flatMap { try? Distress.parse($0) }
         configuration.at = at.flatMap(Timestamp.normalize)
         if let now = now.flatMap(Timestamp.normalize) { configuration.now = now }

@@ -373,6 +373,50 @@ struct KlipyEndToEndTests {
             #expect(replay.stdoutLines.count == 20)
         }
     }
+
+    // MARK: - Planted links (issue 24, defect 1)
+
+    /// As root, with an API cache file replaced by a link to /etc/passwd,
+    /// `list` overwrote /etc/passwd with an API answer; the budget file did
+    /// the same. Links planted at the cache answer, the budget and the
+    /// customer id: each is replaced by the program's own file, and the file
+    /// it named is untouched (nor sent to Klipy as the customer id).
+    @Test func linksPlantedInTheCacheAndTheDataFolderAreNeverWrittenThrough() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 5)
+            let shared = world.folders()
+            let pages = [klipyPage("spiders", page: 1, perPage: 5, limit: 5)]
+            let first = try world.list(pages, ["--rate", "100/day"], folders: shared)
+            #expect(first.exitCode == 0, "\(first.stderr)")
+            let answers = (FileManager.default.enumerator(atPath: shared.cache + "/api")?.allObjects.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".json") }
+            let answer = shared.cache + "/api/" + (try #require(answers.first))
+            let victim = NSTemporaryDirectory() + "sposure-victim-" + UUID().uuidString
+            defer { try? FileManager.default.removeItem(atPath: victim) }
+            let precious = "root:x:0:0:root:/root:/bin/bash\n"
+            try precious.write(toFile: victim, atomically: true, encoding: .utf8)
+            // An old target: the answer read through the link would be stale anyway.
+            var old = [timespec(tv_sec: 1_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000, tv_nsec: 0)]
+            #expect(utimensat(AT_FDCWD, victim, &old, 0) == 0)
+            let planted = [answer, shared.data + "/budget-klipy.json", shared.data + "/klipy-customer-id"]
+            for path in planted {
+                try FileManager.default.removeItem(atPath: path)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: victim)
+            }
+
+            let second = try world.list(pages, ["--rate", "100/day", "--verbose"], folders: shared)
+            #expect(second.exitCode == 0, "\(second.stderr)")
+            #expect(second.stdoutLines.count == 5)
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == precious, "the linked file is untouched")
+            for path in planted {
+                var info = stat()
+                #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG, "\(path) is the program's own file again")
+            }
+            #expect(world.fake.calls.allSatisfy { !($0.customerID ?? "").contains("root") }, "the linked file was not sent as the customer id")
+            let budget = try String(contentsOfFile: shared.data + "/budget-klipy.json", encoding: .utf8)
+            #expect(budget.contains(#""used":"#), "\(budget)")
+        }
+    }
 }
 
 // MARK: - The world of one test

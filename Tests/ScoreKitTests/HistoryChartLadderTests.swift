@@ -71,7 +71,7 @@ import TestSupport
             }
             try text.write(toFile: path, atomically: false, encoding: .utf8)
 
-            let svg = try HistoryChart.svg(history: HistoryFile(path: path))
+            let svg = try HistoryChart.svg(history: HistoryFile(path: path, owner: .program))
             #expect(svg.utf8.count < 1_000_000)
             let shape = try parse(svg)
             let circles = shape.circles.filter { !$0.key.isEmpty }.values.reduce(0, +)
@@ -86,8 +86,8 @@ import TestSupport
             #expect(elements.count("path", "rung") == 1)
 
             // --last reads the file the same way and draws the latest rounds only.
-            let last = try HistoryChart.svg(history: HistoryFile(path: path), last: 500)
-            let entries = try HistoryFile(path: path).read().entries.suffix(500)
+            let last = try HistoryChart.svg(history: HistoryFile(path: path, owner: .program), last: 500)
+            let entries = try HistoryFile(path: path, owner: .program).read().entries.suffix(500)
             #expect(last == HistoryChart.svg(entries: Array(entries)))
         }
     }

@@ -14,7 +14,7 @@ import TestSupport
 
     @Test func readsAMissingFileAsAnEmptyHistory() throws {
         try withTemporaryDirectory { dir in
-            let contents = try HistoryFile(path: dir.path + "/none/history.ndjson").read()
+            let contents = try HistoryFile(path: dir.path + "/none/history.ndjson", owner: .program).read()
             #expect(contents.entries.isEmpty)
             #expect(contents.problems.isEmpty)
         }
@@ -22,7 +22,7 @@ import TestSupport
 
     @Test func appendsOneLineARoundAndMakesItsFolders() throws {
         try withTemporaryDirectory { dir in
-            let history = HistoryFile(path: dir.path + "/a/b/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/a/b/history.ndjson", owner: .program)
             try history.append(sampleEntry(1))
             try history.append(sampleEntry(2))
             let text = try String(contentsOfFile: history.path, encoding: .utf8)
@@ -35,7 +35,7 @@ import TestSupport
 
     @Test func keepsEveryLineWholeUnderTwoConcurrentWriters() throws {
         try withTemporaryDirectory { dir in
-            let history = HistoryFile(path: dir.path + "/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/history.ndjson", owner: .program)
             let perWriter = 200
             let failures = Failures()
             let done = DispatchGroup()
@@ -72,7 +72,7 @@ import TestSupport
 
     @Test func ignoresAndReportsATornLastLine() throws {
         try withTemporaryDirectory { dir in
-            let history = HistoryFile(path: dir.path + "/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/history.ndjson", owner: .program)
             let whole = sampleEntry(1).record().text + "\n" + sampleEntry(2).record().text + "\n"
             try (whole + #"{"kind":"round","at":"2026-11-2"#).write(toFile: history.path, atomically: false, encoding: .utf8)
             let contents = try history.read()
@@ -84,7 +84,7 @@ import TestSupport
 
     @Test func removesATornLastLineBeforeAppending() throws {
         try withTemporaryDirectory { dir in
-            let history = HistoryFile(path: dir.path + "/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/history.ndjson", owner: .program)
             let whole = sampleEntry(1).record().text + "\n"
             let torn = #"{"kind":"round","exposed_ms":12"#
             try (whole + torn).write(toFile: history.path, atomically: false, encoding: .utf8)
@@ -98,7 +98,7 @@ import TestSupport
 
     @Test func keepsAWholeLastLineThatOnlyLacksItsNewline() throws {
         try withTemporaryDirectory { dir in
-            let history = HistoryFile(path: dir.path + "/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/history.ndjson", owner: .program)
             try sampleEntry(1).record().text.write(toFile: history.path, atomically: false, encoding: .utf8)
             #expect(try history.read().entries == [sampleEntry(1)])
             let outcome = try history.append(sampleEntry(2))
@@ -109,7 +109,7 @@ import TestSupport
 
     @Test func skipsAndReportsABadLineInTheMiddle() throws {
         try withTemporaryDirectory { dir in
-            let history = HistoryFile(path: dir.path + "/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/history.ndjson", owner: .program)
             let text = sampleEntry(1).record().text + "\nnot json\n\n" + #"{"kind":"note"}"# + "\n" + sampleEntry(2).record().text + "\n"
             try text.write(toFile: history.path, atomically: false, encoding: .utf8)
             let contents = try history.read()
@@ -125,7 +125,7 @@ import TestSupport
     @Test func failsWithTheSystemsReasonWhenTheFolderCannotBeMade() throws {
         try withTemporaryDirectory { dir in
             try "x".write(toFile: dir.path + "/file", atomically: false, encoding: .utf8)
-            let history = HistoryFile(path: dir.path + "/file/history.ndjson")
+            let history = HistoryFile(path: dir.path + "/file/history.ndjson", owner: .program)
             #expect(throws: HistoryError.self) { try history.append(sampleEntry(1)) }
             do {
                 try history.append(sampleEntry(1))

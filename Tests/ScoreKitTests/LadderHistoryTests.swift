@@ -28,7 +28,7 @@ import Testing
     func withHistory(_ body: (HistoryFile) throws -> Void) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sposure-ladder-history-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let file = HistoryFile(path: folder.path + "/history.ndjson")
+        let file = HistoryFile(path: folder.path + "/history.ndjson", owner: .program)
         for entry in entries { try file.append(entry) }
         try body(file)
     }
@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func aMissingFileIsAnEmptyHistory() throws {
-        let history = try LadderHistory(file: HistoryFile(path: "/nonexistent/sposure/history.ndjson"), ladders: ["spiders"])
+        let history = try LadderHistory(file: HistoryFile(path: "/nonexistent/sposure/history.ndjson", owner: .program), ladders: ["spiders"])
         #expect(history.rounds(of: "spiders").isEmpty)
         #expect(history.bestExposedMs == nil)
     }

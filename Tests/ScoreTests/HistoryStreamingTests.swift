@@ -92,7 +92,7 @@ private func writeHistory(_ count: Int, in data: URL) throws -> [HistoryEntry] {
     let path = data.path + "/history.ndjson"
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     // As read back: a round with both ratings reads them as its distress.
-    let contents = try HistoryFile(path: path).read()
+    let contents = try HistoryFile(path: path, owner: .program).read()
     #expect(contents.entries.count == entries.count)
     return contents.entries
 }

@@ -47,7 +47,7 @@ import Glibc
             let better = try record(try runScore([], stdin: longer, data: data))
             #expect(better.bool("personal_best") == true)
             #expect(better.int("previous_best_ms") == 8480)
-            #expect(try HistoryFile(path: data.path + "/history.ndjson").read().entries.count == 3)
+            #expect(try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read().entries.count == 3)
         }
     }
 
@@ -56,7 +56,7 @@ import Glibc
             let out = try record(try runScore(["--distress", "7,4"], stdin: Event.normalRound, data: data))
             #expect(out.int("distress_before") == 7)
             #expect(out.int("distress_after") == 4)
-            let entry = try #require(try HistoryFile(path: data.path + "/history.ndjson").read().entries.first)
+            let entry = try #require(try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read().entries.first)
             #expect(entry.distress == Distress(before: 7, after: 4))
         }
     }
@@ -68,7 +68,7 @@ import Glibc
             let out = try record(result)
             #expect(out.bool("incomplete") == true)
             #expect(out.has("reason") && out.string("reason") == nil)
-            #expect(try #require(try HistoryFile(path: data.path + "/history.ndjson").read().entries.first).incomplete)
+            #expect(try #require(try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read().entries.first).incomplete)
         }
     }
 
@@ -139,7 +139,7 @@ import Glibc
             let virtual = [Event.start(at: nil, clock: "virtual")] + Event.normalRound.dropFirst()
             let out = try record(try runScore(["--at", "2026-12-24T18:30:00+01:00"], stdin: virtual, data: data))
             #expect(out.string("at") == "2026-12-24T17:30:00Z")
-            #expect(try HistoryFile(path: data.path + "/history.ndjson").read().entries.first?.at == "2026-12-24T17:30:00Z")
+            #expect(try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read().entries.first?.at == "2026-12-24T17:30:00Z")
         }
     }
 
@@ -193,7 +193,7 @@ import Glibc
             let results = [first.wait(), second.wait()]
             #expect(results.map(\.exitCode) == [0, 0])
             #expect(results.map(\.stdoutLines.count) == [100, 100])
-            let contents = try HistoryFile(path: data.path + "/history.ndjson").read()
+            let contents = try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read()
             #expect(contents.problems.isEmpty)
             #expect(Set(contents.entries.map(\.exposedMs)) == Set((0..<100).flatMap { [10_000 + $0, 20_000 + $0] }))
         }
@@ -212,7 +212,7 @@ import Glibc
             let out = try record(result)
             #expect(out.bool("incomplete") == true)
             #expect(out.int("exposed_ms") == 8480)
-            #expect(try HistoryFile(path: data.path + "/history.ndjson").read().entries.count == 1)
+            #expect(try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read().entries.count == 1)
         }
     }
 
@@ -274,7 +274,7 @@ import Glibc
             let again = try runScore([], stdin: Event.normalRound, data: data)
             #expect(again.exitCode == 0)
             #expect(again.stderr.contains("torn last line"))
-            let contents = try HistoryFile(path: path).read()
+            let contents = try HistoryFile(path: path, owner: .program).read()
             #expect(contents.problems.isEmpty)
             #expect(contents.entries.count == 2)
         }

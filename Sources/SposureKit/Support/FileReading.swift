@@ -51,7 +51,13 @@ public func openRegularFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600
         return .failure(OpenFailure(code: EINVAL, detail: "not a regular file"))
     }
     let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, mode)
-    guard fd >= 0 else { return .failure(OpenFailure(code: errno)) }
+    guard fd >= 0 else {
+        let code = errno
+        if code == ELOOP && flags & O_NOFOLLOW != 0 {
+            return .failure(OpenFailure(code: code, detail: "a link, and the program's own files are never opened through one (left as it is)"))
+        }
+        return .failure(OpenFailure(code: code))
+    }
     var status = stat()
     guard fstat(fd, &status) == 0 else {
         let code = errno
@@ -68,7 +74,10 @@ public func openRegularFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600
 
 /// The bytes of the regular file at `path`, at most `maxBytes` of them
 /// (``openRegularFile(_:_:mode:)``: a FIFO or a device is refused unopened).
-public func readFile(_ path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
+/// A link is followed in a file a person named, never in one of the
+/// program's own (a planted link must not send another file's bytes to an
+/// API as Klipy's customer id).
+public func readFile(_ path: String, maxBytes: Int, owner: FileOwner = .person) throws(FileReadError) -> [UInt8] {
     func fail(_ reason: String, missing: Bool = false) -> FileReadError {
         FileReadError(path: path, reason: reason, isMissing: missing)
     }
@@ -76,10 +85,11 @@ public func readFile(_ path: String, maxBytes: Int) throws(FileReadError) -> [UI
     if stat(path, &named) == 0 && (named.st_mode & S_IFMT) == S_IFDIR { throw fail("is a folder, not a file") }
     let fd: Int32
     let status: stat
-    switch openRegularFile(path, O_RDONLY) {
+    switch openRegularFile(path, O_RDONLY | (owner == .program ? O_NOFOLLOW : 0)) {
     case .success(let opened): (fd, status) = opened
     case .failure(let failure):
         var link = stat()
+        if failure.code == ELOOP && owner == .program { throw fail("a link, and the program's own files are never read through one") }
         let missing = failure.code == ENOENT && lstat(path, &link) != 0
         throw fail(failure.code == ENOENT && !missing ? "\(failure.reason) (a link to nothing)" : failure.reason, missing: missing)
     }

@@ -8,9 +8,15 @@ import Glibc
 public struct RecordLog: Sendable {
     /// The file's path.
     public let path: String
+    /// Whose file it is (``FileOwner``): a link at the program's own log is
+    /// refused, never appended through; one a person named is followed.
+    public let owner: FileOwner
 
-    /// The log at `path`.
-    public init(path: String) { self.path = path }
+    /// The log at `path`, whose file `owner`'s.
+    public init(path: String, owner: FileOwner) {
+        self.path = path
+        self.owner = owner
+    }
 
     /// Appends `lines` (whole records, each with its newline), creating the
     /// file (0600) and its folders (0700) as needed. A torn last line (no
@@ -22,7 +28,7 @@ public struct RecordLog: Sendable {
         let createdFolder = try Folders.make(folder)
         // Only a regular file: a FIFO would hang the open, and a device (/dev/zero) is no log.
         let fd: Int32
-        switch openRegularFile(path, O_RDWR | O_APPEND | O_CREAT) {
+        switch openRegularFile(path, O_RDWR | O_APPEND | O_CREAT | (owner == .program ? O_NOFOLLOW : 0)) {
         case .success(let opened): fd = opened.fd
         case .failure(let failure): throw FileWriteError("open", path: path, code: failure.code, reason: failure.detail)
         }
@@ -78,7 +84,7 @@ public struct RecordLog: Sendable {
     static func keepTorn(_ bytes: [UInt8], of path: String) throws(FileWriteError) {
         let torn = tornPath(of: path)
         let fd: Int32
-        switch openRegularFile(torn, O_WRONLY | O_APPEND | O_CREAT) {
+        switch openRegularFile(torn, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW) {
         case .success(let opened): fd = opened.fd
         case .failure(let failure): throw FileWriteError("open", path: torn, code: failure.code, reason: failure.detail)
         }
