@@ -5,7 +5,7 @@ PREFIX ?= /usr/local
 FUZZ_TIME ?= 300
 SWIFT ?= swift
 TOOLS := giphy-pages fetch-images gif-play score
-DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev pkg-config
+DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev libssl-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Release builds link the Swift runtime and FoundationEssentials (the tools
 # use no more of Foundation) into each tool: score starts in about 4 ms instead
@@ -24,8 +24,8 @@ all: build
 
 # Installs the -dev packages when pkg-config cannot find the libraries.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libgif jansson; then \
-	  echo "deps: libcurl, giflib and jansson found"; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libgif jansson libcrypto; then \
+	  echo "deps: libcurl, giflib, jansson and libcrypto found"; \
 	else \
 	  echo "deps: installing $(DEV_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \

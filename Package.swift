@@ -14,8 +14,6 @@ let package = Package(
     dependencies: [
         // 1.7.0: @ParentCommand (score history reads score's options).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.7.0"),
-        // 4.x: Crypto imports FoundationEssentials, not all of Foundation.
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C libraries, found through pkg-config; `make deps` installs them.
@@ -28,12 +26,18 @@ let package = Package(
         .systemLibrary(
             name: "CJansson", pkgConfig: "jansson",
             providers: [.apt(["libjansson-dev"])]),
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
         // Typed wrappers for libcurl's variadic calls, which Swift cannot call.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
 
         // The stream kit and everything two or more tools share (no command
         // line: the kits are used from tests and other programs as they are).
         .target(name: "SposureKit", dependencies: ["CJansson"]),
+
+        // SHA-256 from OpenSSL's libcrypto, which libcurl loads anyway.
+        .target(name: "Hashing", dependencies: ["CCrypto"]),
 
         // What every command line shares: the stream options and the
         // argument conformances of the kits' value types.
@@ -50,8 +54,7 @@ let package = Package(
         .target(
             name: "FetchKit",
             dependencies: [
-                "SposureKit", "CCurl", "CurlShim",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "SposureKit", "CCurl", "CurlShim", "Hashing",
             ]),
 
         // The Giphy API: page planning, responses, renditions.
@@ -83,8 +86,7 @@ let package = Package(
         .target(
             name: "GIFEngine",
             dependencies: [
-                "CGif",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "CGif", "Hashing",
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
@@ -118,6 +120,7 @@ let package = Package(
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
+        .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]
 )

@@ -1,4 +1,4 @@
-import Crypto
+import Hashing
 import Dispatch
 import FoundationEssentials
 import Glibc

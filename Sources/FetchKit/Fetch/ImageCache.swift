@@ -1,4 +1,4 @@
-import Crypto
+import Hashing
 import FoundationEssentials
 import Glibc
 import SposureKit
@@ -75,7 +75,7 @@ public final class ImageCache: @unchecked Sendable {
 
     /// The hex SHA-256 that names `key`'s entry.
     public static func name(forKey key: String) -> String {
-        SHA256.hash(data: Data(key.utf8)).hexString
+        SHA256.hash(data: key.utf8).hexString
     }
 
     /// Where `key`'s entry lives (whether or not it exists).
@@ -155,23 +155,5 @@ public enum GIFSignature {
     public static func matches(_ head: some Collection<UInt8>) -> Bool {
         let bytes = Array(head.prefix(6))
         return bytes == Array("GIF89a".utf8) || bytes == Array("GIF87a".utf8)
-    }
-}
-
-extension Digest {
-    /// Lowercase hex.
-    public var hexString: String {
-        withUnsafeBytes { digest in
-            String(unsafeUninitializedCapacity: digest.count * 2) { out in
-                let digits: StaticString = "0123456789abcdef"
-                digits.withUTF8Buffer { hex in
-                    for (index, byte) in digest.enumerated() {
-                        out[index * 2] = hex[Int(byte >> 4)]
-                        out[index * 2 + 1] = hex[Int(byte & 15)]
-                    }
-                }
-                return digest.count * 2
-            }
-        }
     }
 }
