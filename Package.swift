@@ -58,12 +58,12 @@ let package = Package(
             ]),
 
         // The Giphy API: page planning, responses, renditions.
-        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "CCurl", "LadderKit"]),
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "CCurl", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "giphy-pages",
             dependencies: [
-                "SposureKit", "SposureCLI", "FetchKit", "GiphyKit", "LadderKit", "ScoreKit",
+                "SposureKit", "SposureCLI", "FetchKit", "GiphyKit", "LadderKit", "HistoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -72,13 +72,19 @@ let package = Package(
         // the safety notice. `plan`, `list`, `score` and `gif-play` share it.
         .target(name: "LadderKit", dependencies: ["SposureKit"]),
 
+        // What the data folder remembers: the history of rounds, where each
+        // ladder stands (which rung is next, what is due), GIF ratings and
+        // marks, and timestamps. `giphy-pages` (which rung, which GIFs) and
+        // `score` (what to keep) share it, so no stage imports a later one's kit.
+        .target(name: "HistoryKit", dependencies: ["SposureKit", "LadderKit"]),
+
         // The score reporter: round reports, lifetime history, charts.
-        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit"]),
+        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "score",
             dependencies: [
-                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit",
+                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit", "HistoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -115,9 +121,9 @@ let package = Package(
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "SposureKit"]),
-        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "SposureKit"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),

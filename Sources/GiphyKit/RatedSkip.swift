@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LadderKit
+import HistoryKit
 import SposureKit
 
 /// Skips, on a ladder round's pages, the GIFs the person already rated well

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HistoryKit
 import SposureKit
 
 /// `score history --export csv`: one row per round, for a therapist (RFC 4180:

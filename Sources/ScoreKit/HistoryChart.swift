@@ -1,4 +1,5 @@
 import LadderKit
+import HistoryKit
 import SposureKit
 
 /// The history as a standalone SVG chart a browser opens.

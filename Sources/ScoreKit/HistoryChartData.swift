@@ -1,3 +1,4 @@
+import HistoryKit
 import LadderKit
 
 /// The rounds a ``HistoryChart`` draws, taken one at a time and thinned to the

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LadderKit
+import HistoryKit
 import SposureKit
 
 /// `score ladder NAME`: the ladder as a table, one row a rung, with what the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import HistoryKit
 import SposureKit
 
 /// `score history`: reads the history and writes its statistics, and the chart.

@@ -1,3 +1,4 @@
+import HistoryKit
 /// `score history` as text: the lifetime statistics, a sparkline of exposure
 /// per round, and how distress falls.
 ///

@@ -1,3 +1,4 @@
+import HistoryKit
 extension LifetimeStats {
     /// ``LifetimeStats`` added up one round at a time, oldest first.
     ///

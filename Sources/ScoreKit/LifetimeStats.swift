@@ -1,3 +1,4 @@
+import HistoryKit
 import SposureKit
 
 /// Statistics over the history's rounds: how much exposure, the best round,

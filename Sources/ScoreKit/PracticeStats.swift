@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LadderKit
+import HistoryKit
 import SposureKit
 
 /// What `score history` adds for practice: today, the streak of days

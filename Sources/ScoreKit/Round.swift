@@ -1,3 +1,4 @@
+import HistoryKit
 import LadderKit
 
 /// One round of the game, as `gif-play`'s events tell it: a session start to its end.

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LadderKit
+import HistoryKit
 import SposureKit
 
 //  `score`: the score reporter.

@@ -1,4 +1,5 @@
 import LadderKit
+import HistoryKit
 import SposureKit
 
 /// Turns `gif-play`'s events into rounds, one record at a time.

@@ -1,3 +1,4 @@
+import HistoryKit
 import SposureKit
 
 /// The Game Over screen: a round's report as text for a person.

@@ -1,4 +1,5 @@
 import LadderKit
+import HistoryKit
 import SposureKit
 
 /// A round with what the report adds: its date, the distress ratings, and how

@@ -3,7 +3,7 @@ import FoundationEssentials
 import Glibc
 import GiphyKit
 import LadderKit
-import ScoreKit
+import HistoryKit
 import SposureKit
 
 /// `giphy-pages plan`'s ladder options, and the rung they choose.
@@ -30,39 +30,25 @@ struct LadderOptions: ParsableArguments {
         }
     }
 
-    /// The rung to plan, nil without `--ladder`: `--rung`, else the history's
-    /// by the ladder's rules. A rung of the person's own GIFs is written here,
-    /// and the stage ends (nothing more to plan).
+    /// The rung to plan, nil without `--ladder`: ``RungChoice`` chooses it.
+    /// A rung of the person's own GIFs is written here, and the stage ends
+    /// (nothing more to plan).
     func plan(stage: Stage) throws -> LadderPagePlan? {
         guard let name = ladder else { return nil }
-        let found: Ladder
+        let choice: RungChoice
         do {
-            found = try LadderLibrary().load(name).ladder
+            choice = try RungChoice.choose(ladder: name, rung: rung, now: now.flatMap(Timestamp.date) ?? Date())
         } catch {
             stage.diagnostics.error(error.description)
             throw ExitCode(64)
         }
-        let history = HistoryFile.named(nil)
-        var played = LadderHistory()
-        do {
-            played = try LadderHistory(file: history, ladders: [found.name])
-        } catch {
-            stage.diagnostics.warning("\(error); planning as if no round was played")
-        }
-        let progress = LadderStanding.progress(found, rounds: played.rounds(of: found.name))
-        let moment = now.flatMap(Timestamp.date) ?? Date()
-        let pick = rung.map { LadderProgress.Pick(rung: $0, retest: false, why: "--rung") }
-            ?? progress.next(now: moment, rules: found.rules)
-        guard let chosen = found.rung(pick.rung) else {
-            stage.diagnostics.error("--rung \(pick.rung): the ladder \(found.name) has \(found.rungs.count) rungs")
-            throw ExitCode(64)
-        }
-        stage.diagnostics.note("\(found.name): rung \(pick.rung) of \(found.rungs.count) (\(chosen.label), SUDS \(chosen.suds))\(pick.retest ? ", a re-test" : ""): \(pick.why)")
-        if chosen.dir != nil {
+        for warning in choice.warnings { stage.diagnostics.warning(warning) }
+        stage.diagnostics.note(choice.summary)
+        if choice.rung.dir != nil {
             if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
             let images: [JSONRecord]
             do {
-                images = try LadderPagePlan.folderImages(ladder: found, rung: pick.rung, retest: pick.retest)
+                images = try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest)
             } catch {
                 stage.diagnostics.error(error.description)
                 throw ExitCode.failure
@@ -71,7 +57,7 @@ struct LadderOptions: ParsableArguments {
             for image in images where !stage.output.push(image.serialized()) { break }
             stage.finish(failed: false)
         }
-        return LadderPagePlan(ladder: found, rung: pick.rung, retest: pick.retest, mix: mix,
-                              mastered: Array(progress.masteredOn.keys))
+        return LadderPagePlan(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest, mix: mix,
+                              mastered: choice.mastered)
     }
 }

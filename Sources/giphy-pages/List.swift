@@ -4,6 +4,7 @@ import Glibc
 import GiphyKit
 import LadderKit
 import SposureCLI
+import HistoryKit
 import SposureKit
 
 extension GiphyPages {

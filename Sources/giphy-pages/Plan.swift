@@ -3,7 +3,6 @@ import FoundationEssentials
 import Glibc
 import GiphyKit
 import LadderKit
-import ScoreKit
 import SposureCLI
 import SposureKit
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import SposureCLI
 import FoundationEssentials
 import Glibc
+import HistoryKit
 import ScoreKit
 import SposureKit
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import FoundationEssentials
 import Glibc
 import LadderKit
+import HistoryKit
 import ScoreKit
 import SposureCLI
 import SposureKit
@@ -61,20 +62,10 @@ extension Score {
             let library = LadderLibrary()
             let format = score.format ?? (isatty(1) == 1 ? .text : .json)
             guard let name else {
-                let names = library.names()
+                let list = LadderList(library: library)
                 switch format {
-                case .json:
-                    let record = JSONRecord()
-                    record.set("kind", "ladders")
-                    record.set("folder", library.folder)
-                    // Under a key of their own: a ladder may be named "kind".
-                    let ladders = record.setObject("ladders")
-                    for name in names { ladders.set(name, library.hasOwnCopy(name) ? library.path(of: name) : "built-in") }
-                    stage.output.push(record.serialized())
-                case .text:
-                    stage.output.push(contentsOf: names.map { name in
-                        Array("\(name)\(library.hasOwnCopy(name) ? "  (your copy: \(library.path(of: name)))" : "")".utf8)
-                    })
+                case .json: stage.output.push(list.record().serialized())
+                case .text: stage.output.push(contentsOf: list.lines().map { Array($0.utf8) })
                 }
                 throw ExitCode(stage.drain(failed: false))
             }

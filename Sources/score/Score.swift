@@ -3,6 +3,7 @@ import SposureCLI
 import FoundationEssentials
 import Glibc
 import LadderKit
+import HistoryKit
 import ScoreKit
 import SposureKit
 

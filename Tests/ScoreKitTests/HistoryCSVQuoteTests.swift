@@ -1,5 +1,6 @@
 import SposureKit
 import Testing
+import HistoryKit
 @testable import ScoreKit
 
 /// A CSV field is quoted when it holds a comma, a quote or a line break,

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import LadderKit
+import HistoryKit
 import ScoreKit
 import Testing
 import TestSupport

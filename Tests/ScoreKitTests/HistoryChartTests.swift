@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import HistoryKit
 import ScoreKit
 import Testing
 import TestSupport

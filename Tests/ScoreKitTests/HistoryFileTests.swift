@@ -1,4 +1,5 @@
 import Foundation
+import HistoryKit
 import ScoreKit
 import SposureKit
 import Testing

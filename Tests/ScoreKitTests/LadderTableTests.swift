@@ -1,5 +1,6 @@
 import Foundation
 import LadderKit
+import HistoryKit
 import ScoreKit
 import SposureKit
 import Testing

@@ -1,3 +1,4 @@
+import HistoryKit
 import ScoreKit
 import Testing
 

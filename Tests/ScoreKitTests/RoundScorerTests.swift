@@ -1,3 +1,4 @@
+import HistoryKit
 import ScoreKit
 import SposureKit
 import Testing

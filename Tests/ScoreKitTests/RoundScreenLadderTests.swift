@@ -1,4 +1,5 @@
 import LadderKit
+import HistoryKit
 import ScoreKit
 import Testing
 import TestSupport

@@ -4,6 +4,7 @@
 
 import Foundation
 import LadderKit
+import HistoryKit
 import ScoreKit
 import SposureKit
 import Testing

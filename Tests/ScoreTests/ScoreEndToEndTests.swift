@@ -2,6 +2,7 @@
 // fresh temporary SPOSURE_DATA, so no test touches a real history.
 
 import Foundation
+import HistoryKit
 import ScoreKit
 import SposureKit
 import Testing

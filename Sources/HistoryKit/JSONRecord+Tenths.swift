@@ -2,7 +2,7 @@ import SposureKit
 
 extension JSONRecord {
     /// Sets `key` to a real rounded to one decimal (`4.5`, `7.0`), or null when not finite.
-    func setTenths(_ key: String, _ value: Double?) {
+    public func setTenths(_ key: String, _ value: Double?) {
         guard let value, value.isFinite, abs(value) < 1e12 else {
             setNull(key)
             return

@@ -1,3 +1,4 @@
+import LadderKit
 import FoundationEssentials
 import Glibc
 import SposureKit

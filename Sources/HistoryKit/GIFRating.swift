@@ -1,3 +1,4 @@
+import LadderKit
 import SposureKit
 
 /// How distressing one GIF was, rated with a digit key while it played

@@ -1,3 +1,4 @@
+import LadderKit
 import FoundationEssentials
 
 /// The dates of rounds: UTC, ISO 8601, whole seconds (`2026-11-21T10:00:00Z`),
