@@ -7,9 +7,6 @@ import SposureKit
 /// secret: it goes into request URLs and nowhere else (Klipy's is a path
 /// segment, Giphy's the `api_key` parameter; both are masked in what is shown).
 public struct APIAccess: Sendable {
-    /// Giphy's API base.
-    public static let defaultBase = GIFProvider.giphy.defaultBase
-
     /// The API spoken to.
     public let provider: GIFProvider
     /// The API base, without a trailing slash.
@@ -20,7 +17,7 @@ public struct APIAccess: Sendable {
 
     /// Access to `provider` from its key variable and `--api-url`, else its
     /// URL variable, else the real API.
-    public init(provider: GIFProvider = .giphy, apiURL: String?, customerID: String = "",
+    public init(provider: GIFProvider = .recordDefault, apiURL: String?, customerID: String = "",
                 environment: [String: String] = ProcessInfo.processInfo.environment) throws(MissingKey) {
         guard let key = provider.key(in: environment) else { throw MissingKey(provider: provider) }
         self.provider = provider
@@ -33,43 +30,28 @@ public struct APIAccess: Sendable {
     /// No key in the environment.
     public struct MissingKey: Error, CustomStringConvertible, Sendable {
         /// The provider whose key is missing.
-        public var provider: GIFProvider = .giphy
+        public var provider: GIFProvider = .recordDefault
 
         public var description: String {
-            switch provider {
-            case .giphy:
-                return """
-                    GIPHY_API_KEY is not set. Get a free key at https://developers.giphy.com/dashboard/ \
-                    (create an app, choose "API"), then: export GIPHY_API_KEY=your-key. \
-                    Or use Klipy: KLIPY_API_KEY (\(GIFProvider.klipy.keyHelp)). \
-                    Without a key, pipelines/demo runs offline (make demo).
-                    """
-            case .klipy:
-                return """
-                    KLIPY_API_KEY is not set. Get a key \(GIFProvider.klipy.keyHelp), \
-                    then: export KLIPY_API_KEY=your-key. Or use Giphy: GIPHY_API_KEY (\(GIFProvider.giphy.keyHelp)). \
-                    Without a key, pipelines/demo runs offline (make demo).
-                    """
-            }
+            let others = GIFProvider.allCases.filter { $0 != provider }
+                .map { "\($0.displayName): \($0.keyVariable) (\($0.keyHelp))" }
+            let instead = others.isEmpty ? "" : " Or use \(others.joined(separator: "; or "))."
+            return """
+                \(provider.keyVariable) is not set. \(provider.api.keyAdvice), \
+                then: export \(provider.keyVariable)=your-key.\(instead) \
+                Without a key, pipelines/demo runs offline (make demo).
+                """
         }
     }
 
     /// The URL of `page`, key included: for libcurl only.
     public func url(_ page: PageRequest) -> String {
-        switch provider {
-        case .giphy: return page.url(base: base, key: key)
-        case .klipy: return KlipyAPI.url(page, base: base, key: key, customerID: customerID)
-        }
+        provider.api.url(page, base: base, key: key, customerID: customerID)
     }
 
     /// The URL of `page` as it may be shown.
     public func displayURL(_ page: PageRequest) -> String {
-        switch provider {
-        case .giphy: return page.displayURL(base: base)
-        // The customer id is no secret, but a stable id of this install: it
-        // stays out of messages, records and the cache's names too.
-        case .klipy: return KlipyAPI.url(page, base: base, key: "REDACTED", customerID: customerID.isEmpty ? "" : "REDACTED")
-        }
+        provider.api.displayURL(page, base: base, hasCustomerID: !customerID.isEmpty)
     }
 
     /// What names `page`'s answer in the API cache: the shown URL without the
@@ -89,7 +71,8 @@ public struct APIAccess: Sendable {
             if escaped != key { text = text.replacingBytes(escaped, with: "REDACTED") }
         }
         if customerID.count >= 8 { text = text.replacingBytes(customerID, with: "REDACTED") }
-        return KlipyAPI.redactedPath(redactedURL(text))
+        // Every API's own masking (a key as a path segment), whichever this is.
+        return GIFProvider.registry.reduce(redactedURL(text)) { $1.masked($0) }
     }
 
     /// What to say when the API refuses the key.

@@ -1,83 +1,138 @@
 import SposureKit
 
-/// Turns one GIF object of a Giphy response into the `gif` record of the stream.
+/// The `gif` record of the stream: one result of a page, whatever API it came
+/// from, in the rendition chosen. The one type that writes it (the APIs and
+/// the lister's error records alike) and reads it back.
 ///
 /// ```json
 /// {"kind":"gif","id":"3o7TKSjRrfIPjeiVyM","title":"…","query":"spiders","section":"spiders",
 ///  "rank":0,"rendition":"fixed_height","url":"https://media…/200.gif?cid=…","width":356,
 ///  "height":200,"frames":24,"size":512345,"cache_key":"giphy:3o7TKSjRrfIPjeiVyM:fixed_height"}
 /// ```
-public enum GIFRecord {
-    /// The renditions tried, in order, after the one asked for: all GIFs, from
-    /// about the size a terminal needs to the original.
-    public static let fallbacks = ["fixed_height", "fixed_height_downsampled", "fixed_width", "downsized",
-                                   "downsized_medium", "fixed_width_downsampled", "downsized_large", "original"]
+public struct GIFRecord: Sendable, Equatable {
+    /// The record's `kind`.
+    public static let kind = "gif"
 
-    /// Every Giphy rendition that is a GIF file (the stills are one-frame GIFs;
-    /// the mp4 and webp ones are not GIFs), for checking `--rendition`.
-    public static let gifRenditions = fallbacks + [
-        "fixed_height_small", "fixed_width_small", "preview_gif", "fixed_height_still", "fixed_width_still",
-        "fixed_height_small_still", "fixed_width_small_still", "downsized_still", "original_still", "480w_still",
-    ]
+    /// The field names, spelled once.
+    public enum Field {
+        public static let provider = "provider", id = "id", title = "title", query = "query", section = "section"
+        public static let rank = "rank", rendition = "rendition", url = "url", width = "width", height = "height"
+        public static let frames = "frames", size = "size", cacheKey = "cache_key"
+    }
 
-    /// Why a GIF object cannot become a record.
+    /// The API's name; nil for the provider a record names by saying none (Giphy).
+    public var provider: String?
+    /// The GIF's id; nil only on the error record of a result without one.
+    public var id: String?
+    /// The title, cleaned of terminal escapes (``cleanTitle(_:)``).
+    public var title: String
+    /// The search words of its page; nil for trending.
+    public var query: String?
+    /// The carousel of its page.
+    public var section: String
+    /// Its place in the whole result list, from 0.
+    public var rank: Int
+    /// The rendition chosen; nil on the error record of a result without a usable one.
+    public var chosen: Rendition?
+
+    /// A rendition: which, where, and what the API says of it.
+    public struct Rendition: Sendable, Equatable {
+        /// Its name in the API (`fixed_height`, `sm`).
+        public var name: String
+        public var url: String
+        public var width: Int?
+        public var height: Int?
+        /// Frames, when the API says.
+        public var frames: Int?
+        /// Bytes, when the API says.
+        public var size: Int?
+        /// `provider:id:rendition`: the same GIF whatever its URL's parameters.
+        public var cacheKey: String
+
+        /// A rendition.
+        public init(name: String, url: String, width: Int?, height: Int?, frames: Int?, size: Int?, cacheKey: String) {
+            self.name = name
+            self.url = url
+            self.width = width
+            self.height = height
+            self.frames = frames
+            self.size = size
+            self.cacheKey = cacheKey
+        }
+    }
+
+    /// The record of the `index`-th result of `page`, from `provider`.
+    public init(provider: GIFProvider, id: String?, title: String, page: PageRequest, index: Int, chosen: Rendition?) {
+        self.provider = provider == .recordDefault ? nil : provider.rawValue
+        self.id = id
+        self.title = Self.cleanTitle(title)
+        query = page.query
+        section = page.section
+        rank = page.offset + index
+        self.chosen = chosen
+    }
+
+    /// Reads a `gif` record; nil when a field this type writes is missing or of another type.
+    public init?(record: JSONRecord) {
+        guard record.kind == Self.kind, let section = record.string(Field.section), let rank = record.int(Field.rank) else { return nil }
+        provider = record.string(Field.provider)
+        id = record.string(Field.id)
+        title = record.string(Field.title) ?? ""
+        query = record.string(Field.query)
+        self.section = section
+        self.rank = rank
+        if let name = record.string(Field.rendition), let url = record.string(Field.url), let key = record.string(Field.cacheKey) {
+            chosen = Rendition(name: name, url: url, width: record.int(Field.width), height: record.int(Field.height),
+                               frames: record.int(Field.frames), size: record.int(Field.size), cacheKey: key)
+        }
+    }
+
+    /// The record; fields of `pageRecord` that a page does not own (tags set
+    /// upstream: ladder, rung, …) are carried on after the GIF's own.
+    public func record(carrying pageRecord: JSONRecord? = nil) -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", Self.kind)
+        if let provider { record.set(Field.provider, provider) }
+        if let id { record.set(Field.id, id) }
+        record.set(Field.title, title)
+        if let query { record.set(Field.query, query) }
+        record.set(Field.section, section)
+        record.set(Field.rank, rank)
+        if let chosen {
+            record.set(Field.rendition, chosen.name)
+            record.set(Field.url, chosen.url)
+            record.set(Field.width, chosen.width)
+            record.set(Field.height, chosen.height)
+            record.set(Field.frames, chosen.frames)
+            record.set(Field.size, chosen.size)
+            record.set(Field.cacheKey, chosen.cacheKey)
+        }
+        if let pageRecord {
+            for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
+                record.set(key, from: pageRecord)
+            }
+        }
+        return record
+    }
+
+    /// Why a result cannot become a record.
     public struct Problem: Error, Sendable {
         /// The error code (`no_rendition`, `bad_item`).
         public var code: String
         public var message: String
         /// The GIF's id, when it has one.
         public var id: String?
-    }
 
-    /// The chain for `rendition`: it first, then the fallbacks.
-    public static func chain(for rendition: String) -> [String] {
-        [rendition] + fallbacks.filter { $0 != rendition }
-    }
-
-    /// The `gif` record for `item`, the `index`-th result of `page`; fields of
-    /// `pageRecord` that a page does not own are carried on, after the GIF's own.
-    public static func make(item: JSONRecord, index: Int, page: PageRequest, pageRecord: JSONRecord?,
-                            renditions: [String]) -> Result<JSONRecord, Problem> {
-        guard let id = item.string("id"), !id.isEmpty else {
-            return .failure(Problem(code: "bad_item", message: "a result has no string \"id\"", id: nil))
-        }
-        guard let images = item.object("images") else {
-            return .failure(Problem(code: "no_rendition", message: "GIF \(id) has no \"images\"", id: id))
-        }
-        guard let (name, rendition) = renditions.lazy.compactMap({ name in
-            images.object(name).flatMap { usable($0) ? (name, $0) : nil }
-        }).first, let url = rendition.string("url") else {
-            return .failure(Problem(code: "no_rendition", message: "GIF \(id) has none of the GIF renditions \(renditions.joined(separator: ", "))", id: id))
-        }
-        let record = JSONRecord()
-        record.set("kind", "gif")
-        record.set("id", id)
-        record.set("title", cleanTitle(item.string("title") ?? ""))
-        if let query = page.query { record.set("query", query) }
-        record.set("section", page.section)
-        record.set("rank", page.offset + index)
-        record.set("rendition", name)
-        record.set("url", url)
-        record.set("width", rendition.lenientInt("width"))
-        record.set("height", rendition.lenientInt("height"))
-        record.set("frames", rendition.lenientInt("frames") ?? images.object("original")?.lenientInt("frames"))
-        record.set("size", rendition.lenientInt("size"))
-        record.set("cache_key", "giphy:\(id):\(name)")
-        carryPageFields(of: pageRecord, into: record)
-        return .success(record)
-    }
-
-    /// Carries on the fields of `pageRecord` that a page does not own (tags set
-    /// upstream: ladder, rung, …), after the GIF's own; the same for every API.
-    static func carryPageFields(of pageRecord: JSONRecord?, into record: JSONRecord) {
-        guard let pageRecord else { return }
-        for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
-            record.set(key, from: pageRecord)
+        /// A problem of `code`.
+        public init(code: String, message: String, id: String?) {
+            self.code = code
+            self.message = message
+            self.id = id
         }
     }
 
     /// A rendition is usable when it has a URL whose path ends in `.gif`.
-    static func usable(_ rendition: JSONRecord) -> Bool {
+    public static func usable(_ rendition: JSONRecord) -> Bool {
         guard let url = rendition.string("url"), !url.isEmpty else { return false }
         let path = url.split(separator: "?", maxSplits: 1).first ?? ""
         return path.lowercased().hasSuffix(".gif")

@@ -11,14 +11,45 @@ import SposureKit
 /// ```
 ///
 /// The key is a path segment, so every URL shown goes through ``redactedPath(_:)``.
-public enum KlipyAPI {
+public struct KlipyAPI: GIFAPI {
+    /// Klipy.
+    public init() {}
+
+    public var name: String { "klipy" }
+    public var displayName: String { "Klipy" }
+    public var keyVariable: String { "KLIPY_API_KEY" }
+    public var urlVariable: String { "KLIPY_API_URL" }
+    public var defaultBase: String { "https://api.klipy.com" }
+    public var keyHelp: String {
+        "free at https://klipy.com (sign up as a developer and make an API key; about 100 calls a day until the app is approved)"
+    }
+    public var keyAdvice: String { "Get a key \(keyHelp)" }
+    /// A new key's 100 calls a day.
+    public var defaultRate: (calls: Int, period: Double) { (100, 86400) }
+    /// Its `per_page`.
+    public var maxLimit: Int { 50 }
+    public var maxQueryLength: Int? { nil }
+    /// Klipy says no count: pages are numbered, and `has_next` ends a list.
+    public var countsResults: Bool { false }
+    public var usesCustomerID: Bool { true }
+    public var renditions: [String] { Self.sizes }
+    /// About 220 px, the closest to Giphy's `fixed_height`.
+    public var defaultRendition: String { "sm" }
+
     /// Klipy's sizes, largest first: `hd`, `md`, `sm` (about 220 px, the
     /// closest to Giphy's `fixed_height`) and `xs`.
     public static let sizes = ["hd", "md", "sm", "xs"]
 
+    /// The highest page number taken (a million GIFs at 50 a page is far past any list).
+    public static let maxPage = 1_000_000
+
     /// `size`, then the other sizes by how close they are to it (the next
     /// larger first): sm → md, xs, hd.
+    public func chain(for size: String) -> [String] { Self.chain(for: size) }
+
+    /// `size`, then the other sizes by how close they are to it.
     public static func chain(for size: String) -> [String] {
+        let sizes = Self.sizes
         guard let index = sizes.firstIndex(of: size) else { return chain(for: "sm") }
         var chain = [size]
         for distance in 1..<sizes.count {
@@ -38,15 +69,87 @@ public enum KlipyAPI {
         }
     }
 
+    // MARK: Pages
+
+    /// No cap is known: `has_next` says where a list ends.
+    public func offsetCap(for endpoint: GiphyEndpoint) -> Int? { nil }
+
+    /// Numbered from 1, `limit` results each (the page size fixes the
+    /// numbering, so the last page asks a whole page and its `limit` says how
+    /// many to keep), up to `maxResults` (nil: ten pages). Klipy says no
+    /// total: the lister stops asking once a page says `has_next: false`.
+    public func pages(endpoint: GiphyEndpoint, query: String?, section: String, total: Int?, limit perPage: Int,
+                      maxResults: Int?, rating: String, lang: String) -> [PageRequest] {
+        let maxResults = maxResults ?? perPage * Self.defaultPages
+        var pages: [PageRequest] = []
+        var offset = 0
+        while offset < maxResults {
+            pages.append(PageRequest(endpoint: endpoint, query: query, section: section, offset: offset,
+                                     limit: min(perPage, maxResults - offset), rating: rating, lang: lang, total: nil,
+                                     provider: GIFProvider(rawValue: name) ?? .recordDefault, page: pages.count + 1, perPage: perPage))
+            offset += perPage
+        }
+        return pages
+    }
+
+    /// Pages planned without `--max-results`.
+    public static let defaultPages = 10
+
+    public func readPaging(_ record: JSONRecord, into page: inout PageRequest) throws(PageRequest.PageError) {
+        // Bounded, so that (page - 1) × per_page and the ranks after it cannot overflow.
+        let number = try PageRequest.whole(record, "page", in: 1...Self.maxPage, rule: "from 1 to \(Self.maxPage)",
+                                           record: "a Klipy page record")
+        let perPage = try PageRequest.whole(record, "per_page", in: 1...maxLimit, rule: "from 1 to \(maxLimit)",
+                                            record: "a Klipy page record")
+        let limit = record.has("limit") ? record.int("limit") : perPage
+        guard let limit, (1...perPage).contains(limit) else { throw PageRequest.PageError("a Klipy page record's \"limit\" must be from 1 to its per_page") }
+        let offset = (number - 1) * perPage
+        if record.has("offset") && record.int("offset") != offset {
+            throw PageRequest.PageError("a Klipy page record's \"offset\" must be (page - 1) × per_page = \(offset)")
+        }
+        page.page = number
+        page.perPage = perPage
+        page.offset = offset
+        page.limit = limit
+        page.total = nil
+    }
+
+    public func record(of page: PageRequest) -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", "page")
+        record.set("provider", name)
+        record.set("endpoint", page.endpoint.rawValue)
+        if let query = page.query { record.set("query", query) }
+        record.set("section", page.section)
+        record.set("page", page.page ?? 1)
+        record.set("per_page", page.perPage ?? page.limit)
+        record.set("offset", page.offset)
+        record.set("limit", page.limit)
+        record.set("rating", page.rating)
+        record.set("lang", page.lang)
+        return record
+    }
+
+    // MARK: URLs
+
     /// The URL of `page`, with `key` as its path segment.
-    static func url(_ page: PageRequest, base: String, key: String, customerID: String) -> String {
+    public func url(_ page: PageRequest, base: String, key: String, customerID: String) -> String {
         var items: [String] = []
         if let query = page.query { items.append("q=\(PageRequest.escape(query))") }
         items += ["page=\(page.page ?? 1)", "per_page=\(page.perPage ?? page.limit)"]
         if !customerID.isEmpty { items.append("customer_id=\(PageRequest.escape(customerID))") }
-        items += ["locale=\(PageRequest.escape(page.lang))", "content_filter=\(contentFilter(rating: page.rating))"]
+        items += ["locale=\(PageRequest.escape(page.lang))", "content_filter=\(Self.contentFilter(rating: page.rating))"]
         return "\(base)/api/v1/\(PageRequest.escape(key))/gifs/\(page.endpoint.rawValue)?\(items.joined(separator: "&"))"
     }
+
+    /// The customer id is no secret, but a stable id of this install: it
+    /// stays out of messages, records and the cache's names too.
+    public func displayURL(_ page: PageRequest, base: String, hasCustomerID: Bool) -> String {
+        url(page, base: base, key: "REDACTED", customerID: hasCustomerID ? "REDACTED" : "")
+    }
+
+    /// The segment after every `/api/v1/` masked (``redactedPath(_:)``).
+    public func masked(_ text: String) -> String { Self.redactedPath(text) }
 
     /// `text` with the segment after every `/api/v1/` masked: where Klipy's key goes.
     public static func redactedPath(_ text: String) -> String {
@@ -65,8 +168,10 @@ public enum KlipyAPI {
         return String(decoding: result + rest, as: UTF8.self)
     }
 
+    // MARK: Answers
+
     /// Reads an answer: its HTTP `status` and `body`; `url` (already redacted) for messages.
-    public static func interpret(status: Int, body: [UInt8], url: String) -> GiphyResponse {
+    public func interpret(status: Int, body: [UInt8], url: String) -> GiphyResponse {
         let json = body.withUnsafeBytes { try? JSONRecord.parse($0) }
         let message = json.flatMap(message(of:))
         let said = message.map { ": \($0)" } ?? ""
@@ -95,7 +200,7 @@ public enum KlipyAPI {
     }
 
     /// The message of an error answer, in the shapes Klipy uses.
-    private static func message(of json: JSONRecord) -> String? {
+    private func message(of json: JSONRecord) -> String? {
         if let text = json.string("message") { return text }
         if let errors = json.object("errors") {
             // Validation errors: a string, else whatever JSON it is, as written.
@@ -104,8 +209,11 @@ public enum KlipyAPI {
         return nil
     }
 
+    /// The first `limit` results: a Klipy page asks a whole page (its numbering depends on it).
+    public func kept(_ items: [JSONRecord], page: PageRequest) -> ArraySlice<JSONRecord> { items.prefix(page.limit) }
+
     /// An item's id as the exact decimal string (ids of 16 digits pass 2^53: never a double).
-    public static func id(of item: JSONRecord) -> String? {
+    public func id(of item: JSONRecord) -> String? {
         if item.has("id") && item.string("id") == nil {
             // The number as written back from jansson's 64-bit integer: exact,
             // where a double would round ids past 2^53. A real is refused.
@@ -117,10 +225,10 @@ public enum KlipyAPI {
     }
 
     /// The `gif` record for `item`, the `index`-th result of `page`, in the
-    /// first size of `sizes` that has a `gif`; fields of `pageRecord` that a
+    /// first size of `choices` that has a `gif`; fields of `pageRecord` that a
     /// page does not own are carried on, after the GIF's own.
-    public static func make(item: JSONRecord, index: Int, page: PageRequest, pageRecord: JSONRecord?,
-                            sizes: [String]) -> Result<JSONRecord, GIFRecord.Problem> {
+    public func make(item: JSONRecord, index: Int, page: PageRequest, pageRecord: JSONRecord?,
+                     choices sizes: [String]) -> Result<JSONRecord, GIFRecord.Problem> {
         guard let id = id(of: item) else {
             return .failure(GIFRecord.Problem(code: "bad_item", message: "a result has no integer or string \"id\"", id: nil))
         }
@@ -130,22 +238,9 @@ public enum KlipyAPI {
         }).first, let url = gif.string("url") else {
             return .failure(GIFRecord.Problem(code: "no_rendition", message: "GIF \(id) has a gif in none of the sizes \(sizes.joined(separator: ", "))", id: id))
         }
-        let record = JSONRecord()
-        record.set("kind", "gif")
-        record.set("provider", GIFProvider.klipy.rawValue)
-        record.set("id", id)
-        record.set("title", GIFRecord.cleanTitle(item.string("title") ?? ""))
-        if let query = page.query { record.set("query", query) }
-        record.set("section", page.section)
-        record.set("rank", page.offset + index)
-        record.set("rendition", size)
-        record.set("url", url)
-        record.set("width", gif.lenientInt("width"))
-        record.set("height", gif.lenientInt("height"))
-        record.set("frames", nil as Int?)
-        record.set("size", gif.lenientInt("size"))
-        record.set("cache_key", "klipy:\(id):\(size)")
-        GIFRecord.carryPageFields(of: pageRecord, into: record)
-        return .success(record)
+        let chosen = GIFRecord.Rendition(name: size, url: url, width: gif.lenientInt("width"), height: gif.lenientInt("height"),
+                                         frames: nil, size: gif.lenientInt("size"), cacheKey: "\(name):\(id):\(size)")
+        let record = GIFRecord(provider: page.provider, id: id, title: item.string("title") ?? "", page: page, index: index, chosen: chosen)
+        return .success(record.record(carrying: pageRecord))
     }
 }

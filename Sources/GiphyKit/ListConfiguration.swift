@@ -5,10 +5,9 @@ import SposureKit
 public struct ListConfiguration: Sendable {
     /// Page requests at once.
     public var concurrency = 2
-    /// The Giphy rendition asked for, then its fallbacks.
-    public var renditions = GIFRecord.chain(for: "fixed_height")
-    /// The Klipy size asked for, then the others by closeness.
-    public var klipySizes = KlipyAPI.chain(for: "sm")
+    /// `--rendition`: the rendition (or size) asked for, of whichever API
+    /// has one of that name; every other API keeps its own default.
+    public var rendition: String?
     /// Seconds a page may spend waiting between retries, in all.
     public var maxWait = 60.0
     /// The most API calls of the run; nil: no cap.
@@ -35,4 +34,11 @@ public struct ListConfiguration: Sendable {
 
     /// The defaults.
     public init() {}
+
+    /// The renditions of `api` to pick from, in order: `--rendition` when it
+    /// is one of the API's, else its default, then its fallbacks.
+    public func choices(_ api: any GIFAPI) -> [String] {
+        if let rendition, api.renditions.contains(rendition) { return api.chain(for: rendition) }
+        return api.chain(for: api.defaultRendition)
+    }
 }

@@ -160,8 +160,9 @@ final class PageListClient {
     private func records(for job: PageJob, _ page: GiphyResponse.Page) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         let provider = job.page.provider
-        let choices = provider.choices(configuration)
-        for (index, item) in provider.kept(page.items, page: job.page).enumerated() {
+        let api = provider.api
+        let choices = configuration.choices(api)
+        for (index, item) in api.kept(page.items, page: job.page).enumerated() {
             let key = provider.gifKey(of: item)
             if let key, !seen.insert(key) {
                 statistics.duplicates += 1
@@ -170,20 +171,14 @@ final class PageListClient {
             if let key, let skip = configuration.ratedSkip, skip.skips(key: key, page: job.record) {
                 continue
             }
-            switch provider.make(item: item, index: index, page: job.page, pageRecord: job.record, choices: choices) {
+            switch api.make(item: item, index: index, page: job.page, pageRecord: job.record, choices: choices) {
             case .success(let record):
                 statistics.made += 1
                 lines.append(record.serialized())
             case .failure(let problem):
                 statistics.failed += 1
-                let record = JSONRecord()
-                record.set("kind", "gif")
-                if provider != .giphy { record.set("provider", provider.rawValue) }
-                if let id = problem.id { record.set("id", id) }
-                record.set("title", GIFRecord.cleanTitle(item.string("title") ?? ""))
-                if let query = job.page.query { record.set("query", query) }
-                record.set("section", job.page.section)
-                record.set("rank", job.page.offset + index)
+                let record = GIFRecord(provider: provider, id: problem.id, title: item.string("title") ?? "",
+                                       page: job.page, index: index, chosen: nil).record()
                 stage.makeError(record, code: problem.code, message: problem.message)
                 stage.diagnostics.warning("stdin:\(job.line): \(problem.code): \(problem.message)")
                 lines.append(record.serialized())
@@ -239,7 +234,7 @@ extension PageListClient: RequestClient {
         }
         if page.isPastOffsetCap {
             fail(sequence, record, line: input.line, FetchFailure(
-                "offset_cap", "offset \(page.offset) is past the \(page.endpoint.rawValue) endpoint's cap of \(page.endpoint.offsetCap): the API serves nothing there"))
+                "offset_cap", "offset \(page.offset) is past the \(page.endpoint.rawValue) endpoint's cap of \(page.offsetCap ?? 0): the API serves nothing there"))
             return nil
         }
         let job = PageJob(sequence: sequence, page: page, record: record, line: input.line)

@@ -1,39 +1,6 @@
-/// The page requests for result lists: how many, in which order.
+/// The order of page requests across result lists (each API plans its own
+/// list: ``GIFAPI/pages(endpoint:query:section:total:limit:maxResults:rating:lang:)``).
 public enum PagePlan {
-    /// The pages of one list: `limit` results each, up to `maxResults`, the
-    /// known `total`, and the endpoint's offset cap, whichever comes first.
-    public static func pages(endpoint: GiphyEndpoint, query: String?, section: String, total: Int?,
-                             limit: Int, maxResults: Int?, rating: String, lang: String) -> [PageRequest] {
-        var end = endpoint.offsetCap + 1
-        if let total { end = min(end, total) }
-        if let maxResults { end = min(end, maxResults) }
-        var pages: [PageRequest] = []
-        var offset = 0
-        while offset < end {
-            pages.append(PageRequest(endpoint: endpoint, query: query, section: section, offset: offset,
-                                     limit: min(limit, end - offset), rating: rating, lang: lang, total: total))
-            offset += limit
-        }
-        return pages
-    }
-
-    /// The pages of one Klipy list, numbered from 1, `perPage` results each
-    /// (the page size fixes the numbering, so the last page asks a whole page
-    /// and its `limit` says how many to keep), up to `maxResults`. Klipy says
-    /// no total: the lister stops asking once a page says `has_next: false`.
-    public static func klipyPages(endpoint: GiphyEndpoint, query: String?, section: String, perPage: Int,
-                                  maxResults: Int, rating: String, lang: String) -> [PageRequest] {
-        var pages: [PageRequest] = []
-        var offset = 0
-        while offset < maxResults {
-            pages.append(PageRequest(endpoint: endpoint, query: query, section: section, offset: offset,
-                                     limit: min(perPage, maxResults - offset), rating: rating, lang: lang, total: nil,
-                                     provider: .klipy, page: pages.count + 1, perPage: perPage))
-            offset += perPage
-        }
-        return pages
-    }
-
     /// Sections one page each in turn: a1 b1 c1 a2 b2 c2 …
     public static func interleave(_ sections: [[PageRequest]]) -> [PageRequest] {
         var result: [PageRequest] = []

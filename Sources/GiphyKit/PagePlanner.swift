@@ -7,7 +7,7 @@ import SposureKit
 /// How `giphy-pages plan` plans.
 public struct PlanConfiguration: Sendable {
     /// The API planned for.
-    public var provider = GIFProvider.giphy
+    public var provider = GIFProvider.recordDefault
     public var endpoint = GiphyEndpoint.search
     /// Results a page (the API's `limit`).
     public var limit = 50
@@ -34,16 +34,13 @@ public struct PlanConfiguration: Sendable {
     /// A ladder round: its page order (`--mix`) and the fields each page carries.
     public var ladder: LadderPagePlan?
 
-    /// Klipy answers no count: without --max-results, this many pages are planned.
-    public static let klipyDefaultPages = 10
-
     /// The defaults.
     public init() {}
 }
 
 /// The engine of `giphy-pages plan`: one ping per query learns how many
-/// results there are (Giphy; Klipy has no count and is planned by page
-/// number), then page records go out.
+/// results there are (when the API counts them; one that does not is planned
+/// by page number without a call), then page records go out.
 public final class PagePlanner {
     private let stage: Stage
     private let access: APIAccess?
@@ -60,7 +57,7 @@ public final class PagePlanner {
         self.stage = stage
         self.access = access
         self.configuration = configuration
-        let pings = configuration.fixedTotal == nil && configuration.provider == .giphy
+        let pings = configuration.fixedTotal == nil && configuration.provider.api.countsResults
         client = pings ? HTTPClient(concurrency: 1) : nil
         if let client { stage.onStop = client.wakeup }
     }
@@ -117,22 +114,16 @@ public final class PagePlanner {
 
     private func plan(_ query: String?) -> [PageRequest]? {
         let section = query ?? configuration.endpoint.rawValue
-        if configuration.provider == .klipy {
-            let pages = PagePlan.klipyPages(endpoint: configuration.endpoint, query: query, section: section,
-                                            perPage: configuration.limit,
-                                            maxResults: configuration.maxResults ?? configuration.limit * PlanConfiguration.klipyDefaultPages,
-                                            rating: configuration.rating, lang: configuration.lang)
-            if let first = pages.first { planned.append(first) }
-            return pages
-        }
-        if let query, query.count > PageRequest.maxQueryLength {
-            report(query: query, FetchFailure("query_too_long", "the query is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength)"))
+        let api = configuration.provider.api
+        if let query, let longest = api.maxQueryLength, query.count > longest {
+            report(query: query, FetchFailure("query_too_long", "the query is \(query.count) characters; \(api.displayName) takes at most \(longest)"))
             return nil
         }
         var total = configuration.fixedTotal
-        if total == nil {
+        if total == nil && api.countsResults {
             let ping = PageRequest(endpoint: configuration.endpoint, query: query, section: section, offset: 0,
-                                   limit: 1, rating: configuration.rating, lang: configuration.lang, total: nil)
+                                   limit: 1, rating: configuration.rating, lang: configuration.lang, total: nil,
+                                   provider: configuration.provider)
             switch self.ping(ping) {
             case .success(let known): total = known
             case .failure(let failure):
@@ -140,9 +131,9 @@ public final class PagePlanner {
                 return nil
             }
         }
-        let pages = PagePlan.pages(endpoint: configuration.endpoint, query: query, section: section, total: total,
-                                   limit: configuration.limit, maxResults: configuration.maxResults,
-                                   rating: configuration.rating, lang: configuration.lang)
+        let pages = api.pages(endpoint: configuration.endpoint, query: query, section: section, total: total,
+                              limit: configuration.limit, maxResults: configuration.maxResults,
+                              rating: configuration.rating, lang: configuration.lang)
         if let first = pages.first { planned.append(first) }
         if pages.isEmpty { stage.diagnostics.warning("\(query.map { "\"\($0)\"" } ?? "trending"): no results") }
         return pages
@@ -180,7 +171,7 @@ public final class PagePlanner {
             }
             guard let response else { continue }
             let outcome = response.failure.map { GiphyResponse.failure($0) }
-                ?? GiphyResponse.interpret(status: response.status, body: response.body, url: access.displayURL(page))
+                ?? page.provider.interpret(status: response.status, body: response.body, url: access.displayURL(page))
             switch outcome {
             case .page(let result):
                 if let cache = configuration.cache {
@@ -213,7 +204,7 @@ public final class PagePlanner {
         }
         let record = JSONRecord()
         record.set("kind", "page")
-        if configuration.provider == .klipy { record.set("provider", configuration.provider.rawValue) }
+        if configuration.provider != .recordDefault { record.set("provider", configuration.provider.rawValue) }
         record.set("endpoint", configuration.endpoint.rawValue)
         if let query { record.set("query", query) }
         record.set("section", query ?? configuration.endpoint.rawValue)

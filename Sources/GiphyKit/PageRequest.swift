@@ -3,20 +3,12 @@ import FoundationEssentials
 import Glibc
 import SposureKit
 
-/// A Giphy endpoint that serves pages of GIFs.
+/// An endpoint that serves pages of GIFs (every API has these two).
 public enum GiphyEndpoint: String, Sendable, CaseIterable {
     /// `/v1/gifs/search`: GIFs for a query.
     case search
     /// `/v1/gifs/trending`: what is popular now.
     case trending
-
-    /// The largest offset the API serves; past it a page is empty.
-    public var offsetCap: Int {
-        switch self {
-        case .search: return 4999
-        case .trending: return 499
-        }
-    }
 }
 
 /// One page request: the `page` record of the stream.
@@ -29,9 +21,6 @@ public struct PageRequest: Sendable, Equatable {
     /// The fields a page record owns; any other field is carried on to its GIFs.
     public static let fields: Set<String> = ["kind", "provider", "endpoint", "query", "section", "page", "per_page",
                                              "offset", "limit", "rating", "lang", "total"]
-    /// The longest query the API accepts (longer ones get 414).
-    public static let maxQueryLength = 50
-
     public var endpoint: GiphyEndpoint
     /// The search words; nil for trending.
     public var query: String?
@@ -67,15 +56,18 @@ public struct PageRequest: Sendable, Equatable {
         self.total = total
     }
 
-    /// Reads a page record; throws a message when a field is missing or wrong.
+    /// Reads a page record; throws a message when a field is missing or
+    /// wrong. The fields every API shares are read here, the paging by the
+    /// record's API (``GIFAPI/readPaging(_:into:)``).
     public init(record: JSONRecord) throws(PageError) {
-        var provider = GIFProvider.giphy
+        var provider = GIFProvider.recordDefault
         if record.has("provider") {
             guard let name = record.string("provider"), let named = GIFProvider(rawValue: name) else {
-                throw PageError("\"provider\" must be \"giphy\" or \"klipy\"")
+                throw PageError("\"provider\" must be \(GIFProvider.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))")
             }
             provider = named
         }
+        let api = provider.api
         guard let name = record.string("endpoint") ?? (record.has("query") ? "search" : nil),
               let endpoint = GiphyEndpoint(rawValue: name) else {
             throw PageError("a page record needs \"endpoint\": \"search\" or \"trending\"")
@@ -85,41 +77,20 @@ public struct PageRequest: Sendable, Equatable {
             guard let query, !query.trimmingWhitespace().isEmpty else {
                 throw PageError("a search page record needs a non-empty string \"query\"")
             }
-            guard provider != .giphy || query.count <= Self.maxQueryLength else {
-                throw PageError("the query is \(query.count) characters; Giphy takes at most \(Self.maxQueryLength)")
+            if let longest = api.maxQueryLength, query.count > longest {
+                throw PageError("the query is \(query.count) characters; \(api.displayName) takes at most \(longest)")
             }
         }
         let section = record.string("section") ?? query ?? endpoint.rawValue
-        let rating = record.string("rating") ?? "g", lang = record.string("lang") ?? "en"
-        if provider == .klipy {
-            // Bounded, so that (page - 1) × per_page and the ranks after it cannot overflow.
-            let page = try Self.whole(record, "page", in: 1...Self.maxKlipyPage, rule: "from 1 to \(Self.maxKlipyPage)",
-                                      record: "a Klipy page record")
-            let perPage = try Self.whole(record, "per_page", in: 1...GIFProvider.klipy.maxLimit,
-                                         rule: "from 1 to \(GIFProvider.klipy.maxLimit)", record: "a Klipy page record")
-            let limit = record.has("limit") ? record.int("limit") : perPage
-            guard let limit, (1...perPage).contains(limit) else { throw PageError("a Klipy page record's \"limit\" must be from 1 to its per_page") }
-            let offset = (page - 1) * perPage
-            if record.has("offset") && record.int("offset") != offset {
-                throw PageError("a Klipy page record's \"offset\" must be (page - 1) × per_page = \(offset)")
-            }
-            self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section, offset: offset,
-                      limit: limit, rating: rating, lang: lang, total: nil, provider: .klipy, page: page, perPage: perPage)
-            return
-        }
-        let offset = try Self.whole(record, "offset", in: 0...Int.max, rule: "≥ 0", record: "a page record")
-        let limit = try Self.whole(record, "limit", in: 1...100, rule: "from 1 to 100", record: "a page record")
-        self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section,
-                  offset: offset, limit: limit, rating: rating, lang: lang, total: record.int("total"))
+        self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section, offset: 0, limit: 1,
+                  rating: record.string("rating") ?? "g", lang: record.string("lang") ?? "en", total: nil, provider: provider)
+        try api.readPaging(record, into: &self)
     }
-
-    /// The highest Klipy page number taken (a million GIFs at 50 a page is far past any list).
-    public static let maxKlipyPage = 1_000_000
 
     /// The whole number at `key` within `range`, or the error that says what
     /// is there instead: absent, not a number (`"0"` is a string), or out of range.
-    private static func whole(_ page: JSONRecord, _ key: String, in range: ClosedRange<Int>, rule: String,
-                              record: String) throws(PageError) -> Int {
+    public static func whole(_ page: JSONRecord, _ key: String, in range: ClosedRange<Int>, rule: String,
+                             record: String) throws(PageError) -> Int {
         guard page.has(key) else { throw PageError("\(record) needs \"\(key)\" (a whole number \(rule))") }
         guard let value = page.int(key) else {
             let shown = page.string(key).map { ", not a string (\"\(RemoteText.clean($0, limit: 20))\")" } ?? ""
@@ -132,60 +103,24 @@ public struct PageRequest: Sendable, Equatable {
     /// Why a record is not a page request.
     public struct PageError: Error, CustomStringConvertible, Sendable {
         public var description: String
-        init(_ description: String) { self.description = description }
+        public init(_ description: String) { self.description = description }
     }
 
-    /// The page record.
-    public func record() -> JSONRecord {
-        let record = JSONRecord()
-        record.set("kind", "page")
-        if provider == .klipy {
-            // Giphy's pages carry no provider: absent means giphy, as before there were two.
-            record.set("provider", provider.rawValue)
-            record.set("endpoint", endpoint.rawValue)
-            if let query { record.set("query", query) }
-            record.set("section", section)
-            record.set("page", page ?? 1)
-            record.set("per_page", perPage ?? limit)
-            record.set("offset", offset)
-            record.set("limit", limit)
-            record.set("rating", rating)
-            record.set("lang", lang)
-            return record
-        }
-        record.set("endpoint", endpoint.rawValue)
-        if let query { record.set("query", query) }
-        record.set("section", section)
-        record.set("offset", offset)
-        record.set("limit", limit)
-        record.set("rating", rating)
-        record.set("lang", lang)
-        record.set("total", total)
-        return record
-    }
+    /// The page record, as its API writes it.
+    public func record() -> JSONRecord { provider.api.record(of: self) }
 
-    /// The request URL. It holds the key: never print it, use ``displayURL(base:)``.
-    public func url(base: String, key: String) -> String {
-        var items = ["api_key=\(Self.escape(key))"]
-        if let query { items.append("q=\(Self.escape(query))") }
-        items += ["limit=\(limit)", "offset=\(offset)", "rating=\(Self.escape(rating))", "lang=\(Self.escape(lang))"]
-        return "\(Self.trimmed(base))/v1/gifs/\(endpoint.rawValue)?\(items.joined(separator: "&"))"
-    }
-
-    /// The request URL with the key hidden, for messages.
-    public func displayURL(base: String) -> String {
-        redactedURL(url(base: base, key: "REDACTED"))
-    }
+    /// The largest offset this page's endpoint serves; nil: no cap.
+    public var offsetCap: Int? { provider.api.offsetCap(for: endpoint) }
 
     /// Whether this page asks for results past the API's offset cap.
-    public var isPastOffsetCap: Bool { provider == .giphy && offset > endpoint.offsetCap }
+    public var isPastOffsetCap: Bool { offsetCap.map { offset > $0 } ?? false }
 
     /// The key that groups pages of one result list (for totals and follow).
     public var listKey: String {
         "\(provider.rawValue)\u{0}\(endpoint.rawValue)\u{0}\(query ?? "")\u{0}\(rating)\u{0}\(lang)\u{0}\(perPage ?? 0)"
     }
 
-    static func trimmed(_ base: String) -> String {
+    public static func trimmed(_ base: String) -> String {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         return base

@@ -56,7 +56,7 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("Page requests at once.", valueName: "n"))
         var concurrency = 2
 
-        @Option(help: ArgumentHelp("The rendition to list. Giphy: fixed_height (200 px tall: enough for a terminal), else the next of \(GIFRecord.fallbacks.joined(separator: ", ")). Klipy: hd, md, sm or xs (default sm, about 220 px), else the nearest size that has a gif.", valueName: "name"))
+        @Option(help: ArgumentHelp("The rendition to list. Giphy: fixed_height (200 px tall: enough for a terminal), else the next of \(GiphyAPI.fallbacks.joined(separator: ", ")). Klipy: hd, md, sm or xs (default sm, about 220 px), else the nearest size that has a gif.", valueName: "name"))
         var rendition: String?
 
         @Option(help: ArgumentHelp("The most API calls of the run; pages past it become max_calls error records.", valueName: "n"))
@@ -74,23 +74,17 @@ extension GiphyPages {
         mutating func validate() throws {
             guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 16.") }
             if let maxCalls, maxCalls < 0 { throw ValidationError("--max-calls must be 0 or more.") }
-            if let rendition, !GIFRecord.gifRenditions.contains(rendition) && !KlipyAPI.sizes.contains(rendition) {
-                throw ValidationError("""
-                    --rendition \(rendition.isEmpty ? "\"\"" : rendition) is not a GIF rendition. Giphy's: \
-                    \(GIFRecord.gifRenditions.joined(separator: ", ")); Klipy's: \(KlipyAPI.sizes.joined(separator: ", ")).
-                    """)
+            if let rendition, !GIFProvider.registry.contains(where: { $0.renditions.contains(rendition) }) {
+                let each = GIFProvider.registry.map { "\($0.displayName)'s: \($0.renditions.joined(separator: ", "))" }
+                throw ValidationError("--rendition \(rendition.isEmpty ? "\"\"" : rendition) is not a GIF rendition. \(each.joined(separator: "; ")).")
             }
         }
 
         func run() throws {
             var configuration = ListConfiguration()
             configuration.concurrency = concurrency
-            // A Klipy size names Klipy's rendition, anything else Giphy's; each keeps its default for the other.
-            if let rendition, KlipyAPI.sizes.contains(rendition) {
-                configuration.klipySizes = KlipyAPI.chain(for: rendition)
-            } else if let rendition {
-                configuration.renditions = GIFRecord.chain(for: rendition)
-            }
+            // A rendition names one API's; every other API keeps its default.
+            configuration.rendition = rendition
             configuration.maxWait = api.maxWait.seconds
             configuration.maxCalls = maxCalls
             configuration.rate = api.rateLimit
@@ -107,12 +101,12 @@ extension GiphyPages {
             let keyed = GIFProvider.allCases.filter { $0.key(in: ProcessInfo.processInfo.environment) != nil }
             if api.apiURL != nil && keyed.count > 1 {
                 // One address for two APIs would send each key to the other's server.
-                stage.diagnostics.error("--api-url names one API's address, and both GIPHY_API_KEY and KLIPY_API_KEY are set: "
-                    + "give each its own with GIPHY_API_URL and KLIPY_API_URL instead")
+                stage.diagnostics.error("--api-url names one API's address, and both \(keyed.map(\.keyVariable).joined(separator: " and ")) are set: "
+                    + "give each its own with \(keyed.map(\.urlVariable).joined(separator: " and ")) instead")
                 throw ExitCode(64)
             }
             for provider in keyed {
-                let customerID = provider == .klipy ? DataFolder.customerID(in: api.dataFolder) : ""
+                let customerID = provider.api.usesCustomerID ? DataFolder.customerID(in: api.dataFolder) : ""
                 accesses[provider] = try? APIAccess(provider: provider, apiURL: api.apiURL, customerID: customerID)
             }
             guard !accesses.isEmpty else {

@@ -7,12 +7,11 @@ extension GiphyPages.Plan {
     func configuration(provider chosen: GIFProvider, ladder: LadderPagePlan?, stage: Stage) -> PlanConfiguration {
         var configuration = PlanConfiguration()
         configuration.provider = chosen
-        if chosen == .klipy && limit > chosen.maxLimit {
-            stage.diagnostics.note("Klipy serves at most 50 results a page: --limit 50")
+        if limit > chosen.maxLimit {
+            stage.diagnostics.note("\(chosen.displayName) serves at most \(chosen.maxLimit) results a page: --limit \(chosen.maxLimit)")
         }
-        if chosen == .klipy { configuration.limit = min(limit, chosen.maxLimit) }
+        configuration.limit = min(limit, chosen.maxLimit)
         configuration.endpoint = trending ? .trending : .search
-        if chosen == .giphy { configuration.limit = limit }
         configuration.maxResults = maxResults
         configuration.rating = api.rating
         configuration.lang = api.lang

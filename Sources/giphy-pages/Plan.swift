@@ -22,7 +22,7 @@ extension GiphyPages {
                 API's offset cap (4999 for search, 499 for trending).
 
                 klipy: no call here (Klipy says no total): pages numbered from 1, --limit results \
-                each (at most 50), up to --max-results (default \(PlanConfiguration.klipyDefaultPages) \
+                each (at most 50), up to --max-results (default \(KlipyAPI.defaultPages) \
                 pages): {"kind":"page","provider":"klipy","endpoint":"search","query":"spiders",\
                 "section":"spiders","page":1,"per_page":50,"offset":0,"limit":50,"rating":"g",\
                 "lang":"en"}. The lister stops asking once a page says has_next: false.
@@ -111,9 +111,14 @@ extension GiphyPages {
         mutating func validate() throws {
             guard (1...100).contains(limit) else { throw ValidationError("--limit must be from 1 to 100.") }
             if let provider {
-                guard let chosen = GIFProvider(rawValue: provider) else { throw ValidationError("--provider must be giphy or klipy.") }
-                if chosen == .klipy && limit > chosen.maxLimit { throw ValidationError("--limit must be from 1 to 50 for Klipy (its per_page).") }
-                if chosen == .klipy && (noPing || total != nil) { throw ValidationError("--no-ping and --total are Giphy's: Klipy is planned without a call.") }
+                guard let chosen = GIFProvider(rawValue: provider) else { throw ValidationError("--provider must be \(GIFProvider.namesText).") }
+                if limit > chosen.maxLimit {
+                    throw ValidationError("--limit must be from 1 to \(chosen.maxLimit) for \(chosen.displayName) (its per_page).")
+                }
+                if !chosen.api.countsResults && (noPing || total != nil) {
+                    let counting = GIFProvider.allCases.filter(\.api.countsResults).map(\.displayName).joined(separator: " and ")
+                    throw ValidationError("--no-ping and --total are \(counting)'s: \(chosen.displayName) is planned without a call.")
+                }
             }
             if let maxResults, maxResults < 1 { throw ValidationError("--max-results must be at least 1.") }
             if trending && !allQueries.isEmpty { throw ValidationError("--trending takes no query.") }
@@ -129,9 +134,12 @@ extension GiphyPages {
             for query in allQueries where query.trimmingWhitespace().isEmpty {
                 throw ValidationError("A query must not be empty.")
             }
-            // Giphy's limit, also when Klipy is not named but chosen by its key.
-            for query in allQueries where query.count > PageRequest.maxQueryLength && provider() != .klipy {
-                throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; Giphy takes at most \(PageRequest.maxQueryLength).")
+            // The API's own limit, also when it is not named but chosen by its key.
+            let api = (provider() ?? .recordDefault).api
+            for query in allQueries {
+                if let longest = api.maxQueryLength, query.count > longest {
+                    throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; \(api.displayName) takes at most \(longest).")
+                }
             }
             if noPing != (total != nil) { throw ValidationError("--no-ping and --total go together.") }
             if seed != nil && !shuffle { throw ValidationError("--seed goes with --shuffle.") }
@@ -147,7 +155,7 @@ extension GiphyPages {
             if let found = provider(environment: environment) {
                 chosen = found
             } else if noPing {
-                chosen = .giphy  // no call, no key needed
+                chosen = .recordDefault  // no call, no key needed
             } else {
                 stage.diagnostics.error(GIFProvider.noKeyMessage)
                 throw ExitCode.failure
@@ -156,7 +164,7 @@ extension GiphyPages {
             let planned = ladderPlan?.allQueries ?? allQueries
 
             var access: APIAccess?
-            if !noPing && chosen == .giphy {
+            if !noPing && chosen.api.countsResults {
                 do {
                     access = try APIAccess(provider: chosen, apiURL: api.apiURL)
                 } catch {

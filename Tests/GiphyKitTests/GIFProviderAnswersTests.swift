@@ -21,15 +21,20 @@ import Testing
         let answer = try items((1...5).map { #"{"id":\#($0)}"# })
         let page = PageRequest(endpoint: .search, query: "spiders", section: "spiders", offset: 0, limit: 3,
                                rating: "g", lang: "en", total: nil)
-        #expect(GIFProvider.klipy.kept(answer, page: page).count == 3)
-        #expect(GIFProvider.giphy.kept(answer, page: page).count == 5)
+        #expect(GIFProvider.klipy.api.kept(answer, page: page).count == 3)
+        #expect(GIFProvider.giphy.api.kept(answer, page: page).count == 5)
     }
 
-    @Test func choicesAreRenditionsOrSizes() {
+    /// `--rendition` names one API's rendition (or size); every other API keeps its default chain.
+    @Test func choicesAreTheRenditionAskedForOfTheAPIThatHasIt() {
         var configuration = ListConfiguration()
-        configuration.renditions = ["downsized", "original"]
-        configuration.klipySizes = ["md", "sm"]
-        #expect(GIFProvider.giphy.choices(configuration) == ["downsized", "original"])
-        #expect(GIFProvider.klipy.choices(configuration) == ["md", "sm"])
+        #expect(configuration.choices(GiphyAPI()).first == "fixed_height")
+        #expect(configuration.choices(KlipyAPI()) == ["sm", "md", "xs", "hd"])
+        configuration.rendition = "downsized"
+        #expect(configuration.choices(GiphyAPI()).prefix(2) == ["downsized", "fixed_height"])
+        #expect(configuration.choices(KlipyAPI()) == ["sm", "md", "xs", "hd"])
+        configuration.rendition = "md"
+        #expect(configuration.choices(GiphyAPI()).first == "fixed_height")
+        #expect(configuration.choices(KlipyAPI()) == ["md", "hd", "sm", "xs"])
     }
 }

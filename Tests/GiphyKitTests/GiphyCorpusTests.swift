@@ -77,8 +77,8 @@ private func failureOf(_ response: GiphyResponse, sourceLocation: SourceLocation
 
 private func makeRecord(_ item: JSONRecord, index: Int, page: PageRequest, rendition: String = "fixed_height",
                         pageRecord: JSONRecord? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONRecord {
-    switch GIFRecord.make(item: item, index: index, page: page, pageRecord: pageRecord ?? page.record(),
-                          renditions: GIFRecord.chain(for: rendition)) {
+    switch GiphyAPI().make(item: item, index: index, page: page, pageRecord: pageRecord ?? page.record(),
+                          choices: GiphyAPI().chain(for: rendition)) {
     case .success(let record): return record
     case .failure(let problem):
         Issue.record("no record: \(problem.code): \(problem.message)", sourceLocation: sourceLocation)
@@ -127,7 +127,7 @@ struct GiphyCorpusTests {
         }
         for file in corpusFiles {
             let status = file.hasPrefix("error_429") ? 429 : 200
-            let response = GiphyResponse.interpret(status: status, body: try corpusBody(folder, file), url: displayURL)
+            let response = GiphyAPI().interpret(status: status, body: try corpusBody(folder, file), url: displayURL)
             switch (file, response) {
             case ("error_429_rate_limited.json", .failure(let failure)):
                 #expect(failure.code == "rate_limited")
@@ -141,7 +141,7 @@ struct GiphyCorpusTests {
 
     @Test func firstTrendingItemMakesTheExactGIFRecord() throws {
         guard let folder = corpusFolder() else { return }
-        let response = GiphyResponse.interpret(status: 200, body: try corpusBody(folder, "trending_25items_ryanw-mobile.json"), url: displayURL)
+        let response = GiphyAPI().interpret(status: 200, body: try corpusBody(folder, "trending_25items_ryanw-mobile.json"), url: displayURL)
         let result = try interpretedPage(response)
         let first = try #require(result.items.first)
         let trending = page(.trending, nil, limit: 25, total: 4019)
@@ -157,7 +157,7 @@ struct GiphyCorpusTests {
     @Test func trendingPageGivesTwentyFiveRecordsFieldByField() throws {
         guard let folder = corpusFolder() else { return }
         let file = "trending_25items_ryanw-mobile.json"
-        let result = try interpretedPage(GiphyResponse.interpret(status: 200, body: try corpusBody(folder, file), url: displayURL))
+        let result = try interpretedPage(GiphyAPI().interpret(status: 200, body: try corpusBody(folder, file), url: displayURL))
         #expect(result.items.count == 25)
         #expect(result.totalCount == 4019)
         #expect(result.offset == 0)
@@ -177,7 +177,7 @@ struct GiphyCorpusTests {
     @Test func searchOfFiveItemsGivesRecordsRankedFromThePageOffset() throws {
         guard let folder = corpusFolder() else { return }
         let file = "search_5items_giphy-js.json"
-        let result = try interpretedPage(GiphyResponse.interpret(status: 200, body: try corpusBody(folder, file), url: displayURL))
+        let result = try interpretedPage(GiphyAPI().interpret(status: 200, body: try corpusBody(folder, file), url: displayURL))
         #expect(result.items.count == 5)
         #expect(result.totalCount == 5)
         let oracle = try #require(try corpusObject(folder, file)["data"] as? [[String: Any]])
@@ -196,7 +196,7 @@ struct GiphyCorpusTests {
 
     @Test func searchPingWithLimitOneLearnsTheTotal() throws {
         guard let folder = corpusFolder() else { return }
-        let result = try interpretedPage(GiphyResponse.interpret(
+        let result = try interpretedPage(GiphyAPI().interpret(
             status: 200, body: try corpusBody(folder, "search_limit1_giphy_get.json"), url: displayURL))
         #expect(result.totalCount == 10049)
         #expect(result.offset == 0)
@@ -213,7 +213,7 @@ struct GiphyCorpusTests {
     @Test func gifByIDIsOneItemWithoutATotal() throws {
         guard let folder = corpusFolder() else { return }
         let file = "gif_by_id_giphy-js.json"
-        let result = try interpretedPage(GiphyResponse.interpret(status: 200, body: try corpusBody(folder, file), url: displayURL))
+        let result = try interpretedPage(GiphyAPI().interpret(status: 200, body: try corpusBody(folder, file), url: displayURL))
         #expect(result.items.count == 1)
         #expect(result.totalCount == nil)
         let oracle = try #require(try corpusObject(folder, file)["data"] as? [String: Any])
@@ -228,7 +228,7 @@ struct GiphyCorpusTests {
 
     @Test func emptyPagePastOffset5000IsAPageWithNoItemsAndTotalZero() throws {
         guard let folder = corpusFolder() else { return }
-        let response = GiphyResponse.interpret(status: 200, body: try corpusBody(folder, "empty_offset_ge_5000.json"), url: displayURL)
+        let response = GiphyAPI().interpret(status: 200, body: try corpusBody(folder, "empty_offset_ge_5000.json"), url: displayURL)
         let result = try interpretedPage(response)
         #expect(result.items.isEmpty)
         #expect(result.totalCount == 0)
@@ -239,7 +239,7 @@ struct GiphyCorpusTests {
         guard let folder = corpusFolder() else { return }
         let body = try corpusBody(folder, "error_429_rate_limited.json")
         for status in [429, 200] {
-            let failure = try failureOf(GiphyResponse.interpret(status: status, body: body, url: displayURL))
+            let failure = try failureOf(GiphyAPI().interpret(status: status, body: body, url: displayURL))
             #expect(failure.code == "rate_limited", "HTTP \(status)")
             #expect(failure.transient, "HTTP \(status)")
         }
@@ -252,12 +252,12 @@ struct GiphyResponseTests {
 
     @Test func syntheticResponseIsARetriableFailureNotTheEnd() throws {
         let body = Array(#"{"data":[],"meta":{"status":200,"msg":"OK","response_id":""}}"#.utf8)
-        let failure = try failureOf(GiphyResponse.interpret(status: 200, body: body, url: displayURL))
+        let failure = try failureOf(GiphyAPI().interpret(status: 200, body: body, url: displayURL))
         #expect(failure.code == "synthetic")
         #expect(failure.transient)
         // An honest empty page (pagination and a response_id) is not synthetic.
         let honest = Array(#"{"data":[],"pagination":{"total_count":0,"count":0,"offset":0},"meta":{"status":200,"msg":"OK","response_id":"abc"}}"#.utf8)
-        let page = try interpretedPage(GiphyResponse.interpret(status: 200, body: honest, url: displayURL))
+        let page = try interpretedPage(GiphyAPI().interpret(status: 200, body: honest, url: displayURL))
         #expect(page.items.isEmpty)
         #expect(page.totalCount == 0)
     }
@@ -265,13 +265,13 @@ struct GiphyResponseTests {
     @Test func bareErrorShapeIsUnderstood() throws {
         let limited = Array(#"{"message":"API rate limit exceeded"}"#.utf8)
         for status in [429, 200] {
-            let failure = try failureOf(GiphyResponse.interpret(status: status, body: limited, url: displayURL))
+            let failure = try failureOf(GiphyAPI().interpret(status: status, body: limited, url: displayURL))
             #expect(failure.code == "rate_limited", "HTTP \(status)")
             #expect(failure.transient)
         }
         let invalid = Array(#"{"message":"Invalid authentication credentials"}"#.utf8)
         for status in [403, 401, 200] {
-            guard case .unauthorized(let message) = GiphyResponse.interpret(status: status, body: invalid, url: displayURL) else {
+            guard case .unauthorized(let message) = GiphyAPI().interpret(status: status, body: invalid, url: displayURL) else {
                 Issue.record("HTTP \(status): not unauthorized")
                 continue
             }
@@ -282,12 +282,12 @@ struct GiphyResponseTests {
     @Test func metaShapeUnauthorizedIsARefusedKey() {
         let body = Array(#"{"data":[],"meta":{"status":401,"msg":"Unauthorized","response_id":""}}"#.utf8)
         for status in [401, 200] {
-            guard case .unauthorized = GiphyResponse.interpret(status: status, body: body, url: displayURL) else {
+            guard case .unauthorized = GiphyAPI().interpret(status: status, body: body, url: displayURL) else {
                 Issue.record("HTTP \(status): not unauthorized")
                 continue
             }
         }
-        guard case .unauthorized = GiphyResponse.interpret(status: 403, body: Array("Forbidden".utf8), url: displayURL) else {
+        guard case .unauthorized = GiphyAPI().interpret(status: 403, body: Array("Forbidden".utf8), url: displayURL) else {
             Issue.record("403 with a text body: not unauthorized")
             return
         }
@@ -297,21 +297,21 @@ struct GiphyResponseTests {
         let secret = "s3cretKeyValue99"
         let url = "http://127.0.0.1:1/v1/gifs/search?api_key=\(secret)&q=x&limit=1&offset=0&rating=g&lang=en"
         for status in [500, 502, 503] {
-            let failure = try failureOf(GiphyResponse.interpret(status: status, body: Array("<html>oops</html>".utf8), url: url))
+            let failure = try failureOf(GiphyAPI().interpret(status: status, body: Array("<html>oops</html>".utf8), url: url))
             #expect(failure.code == "http_\(status)")
             #expect(failure.transient)
             #expect(!failure.message.contains(secret), "\(failure.message)")
         }
-        let tooLong = try failureOf(GiphyResponse.interpret(status: 414, body: [], url: displayURL))
+        let tooLong = try failureOf(GiphyAPI().interpret(status: 414, body: [], url: displayURL))
         #expect(tooLong.code == "query_too_long")
         #expect(!tooLong.transient)
-        let notFound = try failureOf(GiphyResponse.interpret(status: 404, body: [], url: displayURL))
+        let notFound = try failureOf(GiphyAPI().interpret(status: 404, body: [], url: displayURL))
         #expect(notFound.code == "http_404")
         #expect(!notFound.transient)
     }
 
     @Test func bodyThatIsNotJSONIsABadResponse() throws {
-        let failure = try failureOf(GiphyResponse.interpret(status: 200, body: Array("<html>maintenance</html>".utf8), url: displayURL))
+        let failure = try failureOf(GiphyAPI().interpret(status: 200, body: Array("<html>maintenance</html>".utf8), url: displayURL))
         #expect(failure.code == "bad_response")
         #expect(failure.transient)
     }
@@ -329,25 +329,25 @@ struct GiphyResponseTests {
         }
         let (status, pageBody) = body("/v1/gifs/search?api_key=\(key)&q=spiders&limit=5&offset=0&rating=g&lang=en")
         #expect(status == 200)
-        let result = try interpretedPage(GiphyResponse.interpret(status: status, body: pageBody, url: displayURL))
+        let result = try interpretedPage(GiphyAPI().interpret(status: status, body: pageBody, url: displayURL))
         #expect(result.items.count == 5)
         #expect(result.totalCount == 7)
         #expect(result.items.map { $0.string("id") ?? "" }.prefix(2) == ["a1", "b2"])
         #expect(result.items[0].object("images")?.object("fixed_height")?.string("width") != nil, "numbers are strings")
 
         let (s1, synthetic) = body("/v1/gifs/search?api_key=\(key)&q=snakes&limit=5&offset=0")
-        #expect(try failureOf(GiphyResponse.interpret(status: s1, body: synthetic, url: displayURL)).code == "synthetic")
+        #expect(try failureOf(GiphyAPI().interpret(status: s1, body: synthetic, url: displayURL)).code == "synthetic")
         let (s2, limited) = body("/v1/gifs/search?api_key=\(key)&q=snakes&limit=5&offset=0")
         #expect(s2 == 429)
-        #expect(try failureOf(GiphyResponse.interpret(status: s2, body: limited, url: displayURL)).code == "rate_limited")
+        #expect(try failureOf(GiphyAPI().interpret(status: s2, body: limited, url: displayURL)).code == "rate_limited")
         let (s3, refused) = body("/v1/gifs/search?api_key=nope&q=snakes&limit=5&offset=0")
         #expect(s3 == 401)
-        guard case .unauthorized = GiphyResponse.interpret(status: s3, body: refused, url: displayURL) else {
+        guard case .unauthorized = GiphyAPI().interpret(status: s3, body: refused, url: displayURL) else {
             Issue.record("a wrong key is not refused")
             return
         }
         let (s4, past) = body("/v1/gifs/search?api_key=\(key)&q=spiders&limit=5&offset=5000")
-        let empty = try interpretedPage(GiphyResponse.interpret(status: s4, body: past, url: displayURL))
+        let empty = try interpretedPage(GiphyAPI().interpret(status: s4, body: past, url: displayURL))
         #expect(empty.items.isEmpty)
         #expect(empty.totalCount == 0)
         #expect(fake.calls.count == 5)
@@ -388,22 +388,22 @@ struct GIFRecordTests {
 
     @Test func gifWithoutAnyGIFRenditionIsNoRendition() throws {
         let search = page(.search, "spiders")
-        let chain = GIFRecord.chain(for: "fixed_height")
+        let chain = GiphyAPI().chain(for: "fixed_height")
         var bare = FakeGIF.make(id: "nr1")
         for name in chain { bare = bare.emptying(name) }
-        switch GIFRecord.make(item: try JSONRecord.parse(bare.json), index: 0, page: search, pageRecord: nil, renditions: chain) {
+        switch GiphyAPI().make(item: try JSONRecord.parse(bare.json), index: 0, page: search, pageRecord: nil, choices: chain) {
         case .success(let record): Issue.record("made \(record.text)")
         case .failure(let problem):
             #expect(problem.code == "no_rendition")
             #expect(problem.id == "nr1")
         }
         let noImages = try JSONRecord.parse(#"{"type":"gif","id":"nr2","title":"x"}"#)
-        switch GIFRecord.make(item: noImages, index: 0, page: search, pageRecord: nil, renditions: chain) {
+        switch GiphyAPI().make(item: noImages, index: 0, page: search, pageRecord: nil, choices: chain) {
         case .success(let record): Issue.record("made \(record.text)")
         case .failure(let problem): #expect(problem.code == "no_rendition")
         }
         let noID = try JSONRecord.parse(#"{"type":"gif","title":"x","images":{}}"#)
-        switch GIFRecord.make(item: noID, index: 0, page: search, pageRecord: nil, renditions: chain) {
+        switch GiphyAPI().make(item: noID, index: 0, page: search, pageRecord: nil, choices: chain) {
         case .success(let record): Issue.record("made \(record.text)")
         case .failure(let problem): #expect(problem.code == "bad_item")
         }
@@ -458,7 +458,7 @@ struct PagePlanTests {
     private func shape(_ pages: [PageRequest]) -> [[Int]] { pages.map { [$0.offset, $0.limit] } }
 
     @Test func pagesStopAtTheTotal() {
-        let pages = PagePlan.pages(endpoint: .search, query: "spiders", section: "spiders", total: 120, limit: 50,
+        let pages = GiphyAPI().pages(endpoint: .search, query: "spiders", section: "spiders", total: 120, limit: 50,
                                    maxResults: nil, rating: "pg", lang: "es")
         #expect(shape(pages) == [[0, 50], [50, 50], [100, 20]])
         for page in pages {
@@ -468,35 +468,35 @@ struct PagePlanTests {
     }
 
     @Test func pagesStopAtMaxResults() {
-        #expect(shape(PagePlan.pages(endpoint: .search, query: "a", section: "a", total: 4000, limit: 50, maxResults: 75,
+        #expect(shape(GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 4000, limit: 50, maxResults: 75,
                                      rating: "g", lang: "en")) == [[0, 50], [50, 25]])
-        #expect(shape(PagePlan.pages(endpoint: .search, query: "a", section: "a", total: nil, limit: 50, maxResults: 10,
+        #expect(shape(GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: nil, limit: 50, maxResults: 10,
                                      rating: "g", lang: "en")) == [[0, 10]])
-        #expect(PagePlan.pages(endpoint: .search, query: "a", section: "a", total: 0, limit: 50, maxResults: nil,
+        #expect(GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 0, limit: 50, maxResults: nil,
                                rating: "g", lang: "en").isEmpty)
     }
 
     @Test func searchPagesNeverPassOffset4999() {
         for (total, limit) in [(10049, 50), (10049, 30), (nil, 50), (5000, 7), (100_000, 100)] as [(Int?, Int)] {
-            let pages = PagePlan.pages(endpoint: .search, query: "a", section: "a", total: total, limit: limit, maxResults: nil,
+            let pages = GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: total, limit: limit, maxResults: nil,
                                        rating: "g", lang: "en")
             #expect(pages.allSatisfy { $0.offset <= 4999 }, "total \(String(describing: total)) limit \(limit)")
             #expect(pages.reduce(0) { $0 + $1.limit } == 5000, "total \(String(describing: total)) limit \(limit)")
             #expect(pages.map(\.offset) == Array(stride(from: 0, to: 5000, by: limit)))
         }
-        let thirty = PagePlan.pages(endpoint: .search, query: "a", section: "a", total: 10049, limit: 30, maxResults: nil,
+        let thirty = GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 10049, limit: 30, maxResults: nil,
                                     rating: "g", lang: "en")
         #expect(thirty.count == 167)
         #expect(shape([thirty.last!]) == [[4980, 20]])
     }
 
     @Test func trendingPagesNeverPassOffset499() {
-        let pages = PagePlan.pages(endpoint: .trending, query: nil, section: "trending", total: 4019, limit: 40, maxResults: nil,
+        let pages = GiphyAPI().pages(endpoint: .trending, query: nil, section: "trending", total: 4019, limit: 40, maxResults: nil,
                                    rating: "g", lang: "en")
         #expect(pages.map(\.offset) == Array(stride(from: 0, through: 480, by: 40)))
         #expect(shape([pages.last!]) == [[480, 20]])
         #expect(pages.allSatisfy { $0.query == nil && $0.section == "trending" && $0.endpoint == .trending })
-        let twentyFive = PagePlan.pages(endpoint: .trending, query: nil, section: "trending", total: 4019, limit: 25,
+        let twentyFive = GiphyAPI().pages(endpoint: .trending, query: nil, section: "trending", total: 4019, limit: 25,
                                         maxResults: 2000, rating: "g", lang: "en")
         #expect(twentyFive.count == 20)
         #expect(shape([twentyFive.last!]) == [[475, 25]])
@@ -512,7 +512,7 @@ struct PagePlanTests {
     }
 
     @Test func shuffleIsADeterministicPermutation() {
-        let pages = PagePlan.pages(endpoint: .search, query: "a", section: "a", total: 2000, limit: 50, maxResults: nil,
+        let pages = GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 2000, limit: 50, maxResults: nil,
                                    rating: "g", lang: "en")
         let once = PagePlan.shuffle(pages, seed: 7)
         let twice = PagePlan.shuffle(pages, seed: 7)
@@ -674,15 +674,15 @@ struct PageRequestTests {
         let key = "k3yS3cret+/="
         let search = PageRequest(endpoint: .search, query: "black widow & co", section: "x", offset: 100, limit: 50,
                                  rating: "pg-13", lang: "es", total: 7)
-        #expect(search.url(base: "http://127.0.0.1:8080/", key: key)
+        #expect(GiphyAPI().url(search, base: "http://127.0.0.1:8080/", key: key, customerID: "")
             == "http://127.0.0.1:8080/v1/gifs/search?api_key=k3yS3cret%2B%2F%3D&q=black%20widow%20%26%20co&limit=50&offset=100&rating=pg-13&lang=es")
-        let shown = search.displayURL(base: "http://127.0.0.1:8080")
+        let shown = GiphyAPI().displayURL(search, base: "http://127.0.0.1:8080", hasCustomerID: false)
         #expect(shown == "http://127.0.0.1:8080/v1/gifs/search?api_key=REDACTED&q=black%20widow%20%26%20co&limit=50&offset=100&rating=pg-13&lang=es")
         #expect(!shown.contains("k3y"))
         let trending = PageRequest(endpoint: .trending, query: nil, section: "trending", offset: 0, limit: 25, rating: "g", lang: "en", total: nil)
-        #expect(trending.url(base: "https://api.giphy.com", key: "abc")
+        #expect(GiphyAPI().url(trending, base: "https://api.giphy.com", key: "abc", customerID: "")
             == "https://api.giphy.com/v1/gifs/trending?api_key=abc&limit=25&offset=0&rating=g&lang=en")
-        #expect(!trending.displayURL(base: "https://api.giphy.com").contains("abc"))
+        #expect(!GiphyAPI().displayURL(trending, base: "https://api.giphy.com", hasCustomerID: false).contains("abc"))
     }
 
     @Test func accessReadsTheEnvironmentAndHidesTheKey() throws {
