@@ -58,7 +58,7 @@ let package = Package(
             ]),
 
         // The Giphy API: page planning, responses, renditions.
-        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "CCurl", "LadderKit", "HistoryKit"]),
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "giphy-pages",
@@ -116,7 +116,7 @@ let package = Package(
         // helpers that run the built executables over pipes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
-        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "SposureKit", "TestSupport", "CCurl"]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),

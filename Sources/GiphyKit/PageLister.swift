@@ -1,4 +1,3 @@
-import CCurl
 import FoundationEssentials
 import Glibc
 import FetchKit
@@ -288,17 +287,13 @@ extension PageListClient: RequestClient {
         return .settled
     }
 
-    func start(_ job: PageJob, on easy: CurlEasy, share: UnsafeMutableRawPointer?) -> Result<MemoryTransfer, FetchFailure> {
+    func start(_ job: PageJob, on handle: RequestHandle) -> Result<MemoryTransfer, FetchFailure> {
         calls += 1
-        let transfer = MemoryTransfer(tag: job.sequence, easy: easy)
         guard let access = access(job.page.provider) else { return .failure(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
-        if let failure = transfer.configure(url: access.url(job.page), connectTimeout: 10, timeout: configuration.timeout, share: share) {
-            return .failure(failure)
-        }
-        return .success(transfer)
+        return MemoryTransfer.get(access.url(job.page), on: handle, tag: job.sequence, timeout: configuration.timeout)
     }
 
-    func complete(_ job: PageJob, _ transfer: MemoryTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
+    func complete(_ job: PageJob, _ transfer: MemoryTransfer, result: TransferResult, handle: RequestHandle) -> RequestCompletion {
         statistics.calls += 1
         let response = transfer.response(result)
         // A call the API refused for its rate (429) served nothing: it does
@@ -353,7 +348,7 @@ extension PageListClient: RequestClient {
 
     func noteBadLines(_ count: Int) { statistics.failed += count }
 
-    func noteRetry() { statistics.retries += 1 }
+    func noteRetry(_ job: PageJob, _ failure: FetchFailure, delay: Double) { statistics.retries += 1 }
 
     func describe(_ job: PageJob) -> String {
         access(job.page.provider)?.displayURL(job.page) ?? "\(job.page.provider.rawValue) page at offset \(job.page.offset)"

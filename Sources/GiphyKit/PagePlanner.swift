@@ -44,22 +44,28 @@ public struct PlanConfiguration: Sendable {
 public final class PagePlanner {
     private let stage: Stage
     private let access: APIAccess?
-    private var budget: CallBudget?
     private let configuration: PlanConfiguration
-    private let client: HTTPClient?
+    private let engine: RequestEngine<PingClient>?
     private var failed = false
     private var refused = false
     /// The first page of each list planned, for `--follow`.
     private var planned: [PageRequest] = []
 
     /// A planner writing to `stage`; `access` may be nil only with a fixed total.
-    public init(stage: Stage, access: APIAccess?, configuration: PlanConfiguration) {
+    public init(stage: Stage, access: APIAccess?, configuration: PlanConfiguration) throws(CurlError) {
         self.stage = stage
         self.access = access
         self.configuration = configuration
         let pings = configuration.fixedTotal == nil && configuration.provider.api.countsResults
-        client = pings ? HTTPClient(concurrency: 1) : nil
-        if let client { stage.onStop = client.wakeup }
+        if pings, let access {
+            let client = PingClient(stage: stage, access: access, configuration: configuration)
+            // Each ping is one call, retried within --max-wait (the budget's waits included).
+            let retry = RetryPolicy(maxWait: configuration.maxWait, backoff: configuration.backoff)
+            engine = try RequestEngine(stage: stage, sequencer: OutputSequencer(output: stage.output, ordered: true, window: 1),
+                                       client: client, limits: RequestLimits(concurrency: 1, retry: retry))
+        } else {
+            engine = nil
+        }
     }
 
     /// Plans `queries` (for trending: one section, no query), then follows if asked.
@@ -139,61 +145,18 @@ public final class PagePlanner {
         return pages
     }
 
-    /// Asks for one result to learn `total_count` (nil when the API leaves it out).
+    /// Asks for one result to learn `total_count` (nil when the API leaves it
+    /// out): from the API cache when it can, else one call on the engine.
     private func ping(_ page: PageRequest) -> Result<Int?, FetchFailure> {
-        guard let client, let access else { return .success(nil) }
-        // A ping is a call: answered from the API cache when it can be, else on the budget.
+        guard let engine, let access else { return .success(nil) }
         if let result = configuration.cache?.answer(page, access: access) { return .success(result.totalCount) }
-        var waited = 0.0
-        var attempt = 0
-        while true {
-            let budget = self.budget ?? {
-                let made = CallBudget(provider: page.provider, rate: configuration.rate, folder: configuration.dataFolder)
-                self.budget = made
-                return made
-            }()
-            let wait = budget.take()
-            if wait > 0 {
-                guard waited + wait <= configuration.maxWait else { return .failure(CallBudget.spent(budget, wait: wait)) }
-                waited += wait
-                guard stage.nap(wait) else { return .failure(.interrupted) }
-                continue
-            }
-            attempt += 1
-            if let failure = client.start(access.url(page), tag: attempt) { return .failure(failure) }
-            var response: HTTPClient.Response?
-            while response == nil {
-                if stage.stopReason != nil {
-                    client.cancelAll()
-                    return .failure(.interrupted)
-                }
-                response = client.wait(milliseconds: 200).first
-            }
-            guard let response else { continue }
-            let outcome = response.failure.map { GiphyResponse.failure($0) }
-                ?? page.provider.interpret(status: response.status, body: response.body, url: access.displayURL(page))
-            switch outcome {
-            case .page(let result):
-                if let cache = configuration.cache {
-                    do {
-                        try cache.keep(page, access: access, body: response.body)
-                    } catch {
-                        stage.diagnostics.warning("API cache: \(error.description)")
-                    }
-                }
-                return .success(result.totalCount)
-            case .unauthorized(let message):
-                stage.diagnostics.error(access.refusal(message))
-                refused = true
-                return .failure(FetchFailure("unauthorized", access.refusal(message)))
-            case .failure(let failure):
-                let delay = response.retryAfter.map(Double.init) ?? configuration.backoff.delay(attempt: attempt)
-                guard failure.transient && waited + delay <= configuration.maxWait else { return .failure(failure) }
-                stage.diagnostics.note("\(failure.code); asking again in \(Int(delay.rounded(.up)))s")
-                waited += delay
-                guard stage.nap(delay) else { return .failure(.interrupted) }
-            }
+        let job = PingJob(page: page)
+        engine.perform([job])
+        if let refusal = job.refusal {
+            stage.diagnostics.error(refusal)
+            refused = true
         }
+        return job.result ?? .failure(.interrupted)
     }
 
     private func report(query: String?, _ failure: FetchFailure) {

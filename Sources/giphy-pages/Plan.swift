@@ -172,7 +172,13 @@ extension GiphyPages {
                     throw ExitCode.failure
                 }
             }
-            let planner = PagePlanner(stage: stage, access: access, configuration: configuration)
+            let planner: PagePlanner
+            do {
+                planner = try PagePlanner(stage: stage, access: access, configuration: configuration)
+            } catch {
+                stage.diagnostics.error("libcurl: \(error)")
+                throw ExitCode(2)
+            }
             if let source = queriesFrom {
                 let lines = BoundedQueue<String>(capacity: 64)
                 guard let fd = source == "-" ? Int32(0) : Optional(open(source, O_RDONLY | O_CLOEXEC)), fd >= 0 else {

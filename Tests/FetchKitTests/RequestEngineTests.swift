@@ -2,7 +2,6 @@
 // `req` records name) over libcurl against a real server on 127.0.0.1, the
 // records going through a Stage over real pipes.
 
-import CCurl
 import Foundation
 import Testing
 import TestSupport
@@ -58,10 +57,11 @@ final class PathClient: RequestClient {
         return .start
     }
 
-    func start(_ job: PathJob, on easy: CurlEasy, share: UnsafeMutableRawPointer?) -> Result<MemoryTransfer, FetchFailure> {
-        let transfer = MemoryTransfer(tag: job.sequence, easy: easy)
-        if let failure = transfer.configure(url: server.url(job.path), connectTimeout: 5, timeout: 20, share: share) {
-            return .failure(failure)
+    func start(_ job: PathJob, on handle: RequestHandle) -> Result<MemoryTransfer, FetchFailure> {
+        let transfer: MemoryTransfer
+        switch MemoryTransfer.get(server.url(job.path), on: handle, tag: job.sequence, connectTimeout: 5, timeout: 20) {
+        case .success(let made): transfer = made
+        case .failure(let failure): return .failure(failure)
         }
         starts.append(job.path)
         running += 1
@@ -69,7 +69,7 @@ final class PathClient: RequestClient {
         return .success(transfer)
     }
 
-    func complete(_ job: PathJob, _ transfer: MemoryTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
+    func complete(_ job: PathJob, _ transfer: MemoryTransfer, result: TransferResult, handle: RequestHandle) -> RequestCompletion {
         running -= 1
         let response = transfer.response(result)
         if let failure = response.failure { return .failed(failure) }
@@ -104,7 +104,7 @@ final class PathClient: RequestClient {
         sequencer.emit(job.sequence, record.serialized())
     }
 
-    func noteRetry() { retries += 1 }
+    func noteRetry(_ job: PathJob, _ failure: FetchFailure, delay: Double) { retries += 1 }
     func progressLine(active: Int) -> String { "\(active) active" }
     func describe(_ job: PathJob) -> String { job.path }
 }

@@ -245,6 +245,29 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// The ping runs on the request engine now (issue 20): Ctrl-C while it
+    /// waits on a stalled API stops it at once, with the query's error record
+    /// and exit 130, as the planner's own loop did.
+    @Test func planCtrlCDuringAStalledPingEndsWithAnInterruptedRecord() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 20)
+            world.fake.delay(30, list: .search("spiders"))
+            let stage = try world.start(["plan", "spiders"])
+            let began = Date()
+            while world.fake.calls.isEmpty && Date().timeIntervalSince(began) < 20 { usleep(20_000) }
+            usleep(200_000)
+            stage.send(signal: SIGINT)
+            let result = world.finish(stage)
+            #expect(result.exitCode == 130)
+            #expect(Date().timeIntervalSince(began) < 15, "stopped without waiting for the stalled answer")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            #expect(records.count == 1)
+            #expect(records.first?.kind == "error")
+            #expect(records.first?.string("code") == "interrupted")
+            #expect(records.first?.string("query") == "spiders")
+        }
+    }
+
     @Test func planRefusedKeyStopsWithOneMessageAndOneCall() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 100)

@@ -224,19 +224,19 @@ extension ImageFetchClient: RequestClient {
 
     func gate(_ job: FetchJob, now: UInt64) -> RequestGate { .start }
 
-    func start(_ job: FetchJob, on easy: CurlEasy, share: UnsafeMutableRawPointer?) -> Result<ImageTransfer, FetchFailure> {
-        let transfer = ImageTransfer(job: job, easy: easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes, hashing: hasher)
+    func start(_ job: FetchJob, on handle: RequestHandle) -> Result<ImageTransfer, FetchFailure> {
+        let transfer = ImageTransfer(job: job, easy: handle.easy, temporaryPath: cache.temporaryPath(), maxBytes: configuration.maxBytes, hashing: hasher)
         do {
-            try transfer.configure(configuration, share: share)
+            try transfer.configure(configuration, share: handle.share)
         } catch {
             return .failure(FetchFailure("transfer", "libcurl refused an option: \(error)"))
         }
         return .success(transfer)
     }
 
-    func complete(_ job: FetchJob, _ transfer: ImageTransfer, result: CURLcode, easy: CurlEasy) -> RequestCompletion {
+    func complete(_ job: FetchJob, _ transfer: ImageTransfer, result: TransferResult, handle: RequestHandle) -> RequestCompletion {
         statistics.bytes += transfer.bytes
-        switch transfer.outcome(result) {
+        switch transfer.outcome(result.code) {
         case .success(.ready(let entry)):
             store(transfer, entry)
             return .done
@@ -276,7 +276,7 @@ extension ImageFetchClient: RequestClient {
 
     func noteBadLines(_ count: Int) { statistics.failed += count }
 
-    func noteRetry() { statistics.retries += 1 }
+    func noteRetry(_ job: FetchJob, _ failure: FetchFailure, delay: Double) { statistics.retries += 1 }
 
     func describe(_ job: FetchJob) -> String { RemoteText.visible(redactedURL(job.url)) }
 
