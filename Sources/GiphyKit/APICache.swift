@@ -44,7 +44,7 @@ public struct APICache: Sendable {
     }
 
     /// Keeps `body`, the answer for `url`; throws when it cannot be written.
-    public func write(provider: GIFProvider, url: String, body: [UInt8]) throws(FileWriteError) {
+    public func write(provider: GIFProvider, url: String, body: [UInt8]) throws(FileError) {
         let path = path(provider: provider, url: url)
         try Folders.make(Paths.parent(path), mode: 0o777)  // a cache, not private: the umask decides
         // Not synced: this runs on the thread that drives curl, a lost answer
@@ -64,7 +64,7 @@ public struct APICache: Sendable {
     }
 
     /// Keeps `body`, the good answer to `page` (asked through `access`).
-    public func keep(_ page: PageRequest, access: APIAccess, body: [UInt8]) throws(FileWriteError) {
+    public func keep(_ page: PageRequest, access: APIAccess, body: [UInt8]) throws(FileError) {
         try write(provider: page.provider, url: access.cacheKey(page), body: body)
     }
 }

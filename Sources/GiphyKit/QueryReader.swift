@@ -17,12 +17,12 @@ public enum QueryReader {
             var more = true
             while more {
                 var batch: [String] = []
-                do {
+                do throws(FileError) {
                     more = try reader.readChunk { line in
                         if case .text(_, let bytes) = line { batch.append(String(decoding: bytes, as: UTF8.self)) }
                     }
                 } catch {
-                    diagnostics.error("cannot read queries: \(error)")
+                    diagnostics.error("cannot read queries: \(error.why)")
                     break
                 }
                 if !lines.push(contentsOf: batch) { break }

@@ -51,7 +51,7 @@ public struct GIFRatingFile: Sendable {
         switch openRegularFile(path, O_RDONLY) {
         case .success(let opened): fd = opened.fd
         case .failure(let failure) where failure.code == ENOENT: return [:]
-        case .failure(let failure): throw Failure(description: "cannot open \(path): \(failure.reason)")
+        case .failure(let failure): throw Failure(description: failure.description)
         }
         defer { close(fd) }
         while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw failure("lock") } }

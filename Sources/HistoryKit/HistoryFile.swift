@@ -49,7 +49,7 @@ public struct HistoryFile: Sendable {
     }
 
     /// Reads every round. A missing file is an empty history.
-    public func read() throws(HistoryError) -> Contents {
+    public func read() throws(FileError) -> Contents {
         var entries: [HistoryEntry] = []
         var contents = try scan { _, entry in entries.append(entry) }
         contents.entries = entries
@@ -62,7 +62,7 @@ public struct HistoryFile: Sendable {
     /// history. The rounds are not kept (`entries` is empty); the problems are
     /// the first pass's. A missing file is an empty history.
     @discardableResult
-    public func scan(passes: Int = 1, _ body: (_ pass: Int, _ entry: HistoryEntry) -> Void) throws(HistoryError) -> Contents {
+    public func scan(passes: Int = 1, _ body: (_ pass: Int, _ entry: HistoryEntry) -> Void) throws(FileError) -> Contents {
         try scan(passes: passes, while: { pass, entry in
             body(pass, entry)
             return true
@@ -73,20 +73,20 @@ public struct HistoryFile: Sendable {
     /// the read there, every pass (a closed stdout, a signal). The problems are
     /// the first pass's up to where it ended.
     @discardableResult
-    public func scan(passes: Int = 1, while body: (_ pass: Int, _ entry: HistoryEntry) -> Bool) throws(HistoryError) -> Contents {
+    public func scan(passes: Int = 1, while body: (_ pass: Int, _ entry: HistoryEntry) -> Bool) throws(FileError) -> Contents {
         // Only a regular file: a FIFO would hang here, and a device (/dev/zero) never ends.
         let fd: Int32
         switch openRegularFile(path, O_RDONLY) {
         case .success(let opened): fd = opened.fd
         case .failure(let failure) where failure.code == ENOENT: return Contents()
-        case .failure(let failure): throw HistoryError(failure.detail == nil ? "open" : "read", path: path, code: failure.code, detail: failure.detail)
+        case .failure(let failure): throw FileError(failure.reason == nil ? "open" : "read", path: path, code: failure.code, reason: failure.reason, subject: "history")
         }
         defer { close(fd) }
         try lock(fd, LOCK_SH)
         var contents = Contents()
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         for pass in 0..<max(1, passes) {
-            guard lseek(fd, 0, SEEK_SET) == 0 else { throw HistoryError("read", path: path, code: errno) }
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError("read", path: path, code: errno, subject: "history") }
             var lines = LineSplitter(path: path)
             var problems = Contents()
             var pending: [UInt8] = []
@@ -95,7 +95,7 @@ public struct HistoryFile: Sendable {
                 let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
                 if n < 0 {
                     if errno == EINTR { continue }
-                    throw HistoryError("read", path: path, code: errno)
+                    throw FileError("read", path: path, code: errno, subject: "history")
                 }
                 if n == 0 { break }
                 var start = 0
@@ -143,7 +143,7 @@ public struct HistoryFile: Sendable {
 
     /// Appends `entry` as one line, creating the file (0600) and its folders (0700) as needed.
     @discardableResult
-    public func append(_ entry: HistoryEntry) throws(HistoryError) -> AppendOutcome {
+    public func append(_ entry: HistoryEntry) throws(FileError) -> AppendOutcome {
         var line = entry.record().serialized()
         line.append(0x0A)
         return try append(line: line)
@@ -151,11 +151,11 @@ public struct HistoryFile: Sendable {
 
     /// Appends `line` (a whole record and its newline) under the lock, written with one write(2) and synced.
     @discardableResult
-    public func append(line: [UInt8]) throws(HistoryError) -> AppendOutcome {
+    public func append(line: [UInt8]) throws(FileError) -> AppendOutcome {
         do {
             return AppendOutcome(removedTornBytes: try RecordLog(path: path, owner: owner).append(lines: line))
         } catch {
-            throw HistoryError(error.doing, path: error.path, code: error.code, detail: error.reason)
+            throw error.about("history")
         }
     }
 
@@ -202,7 +202,7 @@ public struct HistoryFile: Sendable {
         }
     }
 
-    private func lock(_ fd: Int32, _ operation: Int32) throws(HistoryError) {
-        do { try RecordLog.lock(fd, operation, path: path) } catch { throw HistoryError(error.doing, path: path, code: error.code) }
+    private func lock(_ fd: Int32, _ operation: Int32) throws(FileError) {
+        do { try RecordLog.lock(fd, operation, path: path) } catch { throw FileError(error.doing, path: path, code: error.code, subject: "history") }
     }
 }

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LadderKit
+import SposureKit
 
 /// What the ladder rules and a new round need of the history, read a line at
 /// a time (``HistoryFile/scan(passes:_:)``): the rounds of some ladders as the
@@ -19,7 +20,7 @@ public struct LadderHistory: Sendable {
     public init() {}
 
     /// The history of `file` for `ladders`; a missing file is an empty history.
-    public init(file: HistoryFile, ladders: Set<String>) throws(HistoryError) {
+    public init(file: HistoryFile, ladders: Set<String>) throws(FileError) {
         var rounds = Dictionary(uniqueKeysWithValues: ladders.map { ($0, [LadderRound]()) })
         var best: Int?
         let contents = try file.scan { (_: Int, entry: HistoryEntry) -> Void in

@@ -48,7 +48,7 @@ public enum SafetyNotice {
 
     /// Keeps the acceptance (`VERSION AT`), making the folder when needed;
     /// throws what kept it from being written.
-    public static func accept(dataFolder: String = Folders.data(), at: String) throws(FileWriteError) {
+    public static func accept(dataFolder: String = Folders.data(), at: String) throws(FileError) {
         try Folders.make(dataFolder)
         try writeAtomically(Array("\(version) \(at)\n".utf8), to: acceptedPath(dataFolder: dataFolder), as: .program, mode: 0o600)
     }

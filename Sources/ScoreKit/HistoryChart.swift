@@ -34,7 +34,7 @@ public enum HistoryChart {
     /// The chart of the history in `file` (its latest `last` rounds, when given),
     /// read twice, a line at a time: once to count, once to draw.
     public static func svg(history file: HistoryFile, last: Int? = nil,
-                           title: String = "Sposure: exposure per round") throws(HistoryError) -> String {
+                           title: String = "Sposure: exposure per round") throws(FileError) -> String {
         var count = 0
         var skip = 0
         var data = HistoryChartData(count: 0)

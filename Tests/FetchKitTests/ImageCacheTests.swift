@@ -63,7 +63,7 @@ func temporaryFolder() -> String {
     }
 
     @Test func failsClearlyWhenTheFolderCannotBeMade() {
-        #expect(throws: ImageCache.CacheError.self) { try ImageCache(root: "/proc/sposure-cannot-be-here") }
+        #expect(throws: FileError.self) { try ImageCache(root: "/proc/sposure-cannot-be-here") }
     }
 
     @Test func choosesTheDefaultFolderFromTheEnvironment() {

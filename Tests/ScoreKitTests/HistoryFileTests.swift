@@ -127,10 +127,10 @@ import TestSupport
         try withTemporaryDirectory { dir in
             try "x".write(toFile: dir.path + "/file", atomically: false, encoding: .utf8)
             let history = HistoryFile(path: dir.path + "/file/history.ndjson", owner: .program)
-            #expect(throws: HistoryError.self) { try history.append(sampleEntry(1)) }
+            #expect(throws: FileError.self) { try history.append(sampleEntry(1)) }
             do {
                 try history.append(sampleEntry(1))
-            } catch let error as HistoryError {
+            } catch let error as FileError {
                 #expect(error.code == ENOTDIR)
                 #expect(error.description.hasPrefix("history: cannot create \(dir.path)/file: "))
             } catch {

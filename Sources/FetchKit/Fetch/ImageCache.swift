@@ -19,7 +19,7 @@ public final class ImageCache: @unchecked Sendable {
     private var temporaryCounter = 0
     /// Why nothing can be stored, when the cache can only be read (a
     /// read-only folder): hits are served, downloads fail.
-    public let unwritable: CacheError?
+    public let unwritable: FileError?
 
     /// The folder to use when none is given: `$SPOSURE_CACHE`, else
     /// `$XDG_CACHE_HOME/sposure`, else `~/.cache/sposure`.
@@ -34,22 +34,22 @@ public final class ImageCache: @unchecked Sendable {
     /// files left by runs that no longer exist. A cache that exists but cannot
     /// be written opens read-only (``unwritable``); one that cannot be made or
     /// read at all throws.
-    public init(root: String) throws(CacheError) {
+    public init(root: String) throws(FileError) {
         let absolute = Paths.absolute(root)
         self.root = absolute
         images = absolute + "/images"
         temporary = absolute + "/tmp"
-        var unwritable: CacheError?
+        var unwritable: FileError?
         for folder in [absolute, images, temporary] where unwritable == nil {
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                let failure = CacheError(path: folder, errno: errno, doing: "create")
+                let failure = FileError("create", path: folder, code: errno)
                 // Only a folder that is there to read from can serve hits.
                 guard Self.isReadableFolder(images) else { throw failure }
                 unwritable = failure
             }
         }
         if unwritable == nil && access(temporary, W_OK) != 0 {
-            let failure = CacheError(path: temporary, errno: errno, doing: "write to")
+            let failure = FileError("write to", path: temporary, code: errno)
             guard Self.isReadableFolder(images) else { throw failure }
             unwritable = failure
         }
@@ -60,17 +60,6 @@ public final class ImageCache: @unchecked Sendable {
     private static func isReadableFolder(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR && access(path, R_OK | X_OK) == 0
-    }
-
-    /// A cache error, with the errno it came from.
-    public struct CacheError: Error, CustomStringConvertible {
-        /// The path involved.
-        public var path: String
-        /// The errno.
-        public var errno: Int32
-        /// What was being done ("create", "rename", …).
-        public var doing: String
-        public var description: String { "cannot \(doing) \(path): \(String(cString: strerror(errno)))" }
     }
 
     /// The hex SHA-256 that names `key`'s entry.
@@ -123,16 +112,16 @@ public final class ImageCache: @unchecked Sendable {
     }
 
     /// Moves a complete temporary file into place at `path`, atomically.
-    public func commit(temporary: String, to path: String) throws(CacheError) {
+    public func commit(temporary: String, to path: String) throws(FileError) {
         let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
         if !madeFolders.contains(folder) {
             if mkdir(folder, 0o755) != 0 && errno != EEXIST {
-                throw CacheError(path: folder, errno: errno, doing: "create")
+                throw FileError("create", path: folder, code: errno)
             }
             madeFolders.insert(folder)
         }
         if rename(temporary, path) != 0 {
-            throw CacheError(path: path, errno: errno, doing: "rename into")
+            throw FileError("rename into", path: path, code: errno)
         }
     }
 

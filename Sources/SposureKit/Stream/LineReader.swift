@@ -41,7 +41,7 @@ public struct LineReader {
 
     /// Reads once (blocking) and hands every complete line to `body`.
     /// Returns false at end of input, after the last line; throws on a read error.
-    public mutating func readChunk(_ body: (Line) -> Void) throws(ReadError) -> Bool {
+    public mutating func readChunk(_ body: (Line) -> Void) throws(FileError) -> Bool {
         if start > 0 && start == end {
             start = 0
             end = 0
@@ -51,7 +51,7 @@ public struct LineReader {
         let count = Glibc.read(fd, buffer.baseAddress! + end, buffer.count - end)
         if count < 0 {
             if errno == EINTR || errno == EAGAIN { return true }
-            throw ReadError(errno: errno)
+            throw FileError("read", path: "fd \(fd)", code: errno)
         }
         if count == 0 {
             finish(body)
@@ -61,13 +61,6 @@ public struct LineReader {
         end += count
         split(from: scanFrom, body)
         return true
-    }
-
-    /// A failed `read(2)`, with its errno.
-    public struct ReadError: Error, CustomStringConvertible {
-        /// The errno of the failed read.
-        public var errno: Int32
-        public var description: String { String(cString: strerror(errno)) }
     }
 
     private mutating func split(from scanFrom: Int, _ body: (Line) -> Void) {

@@ -285,7 +285,7 @@ public final class Stage: @unchecked Sendable {
                     }
                 }
             } catch {
-                diagnostics.error("cannot read stdin: \(error)")
+                diagnostics.error("cannot read stdin: \(error.why)")
                 requestStop(.fatal)
                 break
             }

@@ -28,45 +28,34 @@ public struct FileReadError: Error, CustomStringConvertible, Sendable {
     public var description: String { "\(path): \(reason)" }
 }
 
-/// Why ``openRegularFile(_:_:mode:)`` opened nothing: an errno, and words
-/// when it is not the errno's ("not a regular file").
-public struct OpenFailure: Error, Sendable {
-    /// The errno (EINVAL for a path that is not a regular file).
-    public var code: Int32
-    /// The words, when not strerror's.
-    public var detail: String?
-    /// The words to show.
-    public var reason: String { detail ?? String(cString: strerror(code)) }
-}
-
 /// Opens the regular file at `path` with `flags` (close-on-exec, and never
 /// the controlling terminal), or fails without having blocked or acted: a
 /// path that is not a regular file is not opened (a FIFO would block the
 /// open until a writer came, a device could act), and the open itself is
 /// O_NONBLOCK and checked again with fstat, should the path change in
 /// between, then made blocking. Returns the descriptor and the file's status.
-public func openRegularFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<(fd: Int32, status: stat), OpenFailure> {
+public func openRegularFile(_ path: String, _ flags: Int32, mode: mode_t = 0o600) -> Result<(fd: Int32, status: stat), FileError> {
     var named = stat()
     if stat(path, &named) == 0 && (named.st_mode & S_IFMT) != S_IFREG {
-        return .failure(OpenFailure(code: EINVAL, detail: "not a regular file"))
+        return .failure(FileError("open", path: path, code: EINVAL, reason: "not a regular file"))
     }
     let fd = open(path, flags | O_CLOEXEC | O_NONBLOCK | O_NOCTTY, mode)
     guard fd >= 0 else {
         let code = errno
         if code == ELOOP && flags & O_NOFOLLOW != 0 {
-            return .failure(OpenFailure(code: code, detail: "a link, and the program's own files are never opened through one (left as it is)"))
+            return .failure(FileError("open", path: path, code: code, reason: "a link, and the program's own files are never opened through one (left as it is)"))
         }
-        return .failure(OpenFailure(code: code))
+        return .failure(FileError("open", path: path, code: code))
     }
     var status = stat()
     guard fstat(fd, &status) == 0 else {
         let code = errno
         close(fd)
-        return .failure(OpenFailure(code: code))
+        return .failure(FileError("open", path: path, code: code))
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
         close(fd)
-        return .failure(OpenFailure(code: EINVAL, detail: "not a regular file"))
+        return .failure(FileError("open", path: path, code: EINVAL, reason: "not a regular file"))
     }
     _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
     return .success((fd, status))
@@ -91,7 +80,7 @@ public func readFile(_ path: String, maxBytes: Int, owner: FileOwner = .person) 
         var link = stat()
         if failure.code == ELOOP && owner == .program { throw fail("a link, and the program's own files are never read through one") }
         let missing = failure.code == ENOENT && lstat(path, &link) != 0
-        throw fail(failure.code == ENOENT && !missing ? "\(failure.reason) (a link to nothing)" : failure.reason, missing: missing)
+        throw fail(failure.code == ENOENT && !missing ? "\(failure.why) (a link to nothing)" : failure.why, missing: missing)
     }
     defer { close(fd) }
     guard Int(status.st_size) <= maxBytes else {

@@ -38,29 +38,6 @@ public func writeAll(_ fd: Int32, _ text: String) -> Int32? {
     return text.withUTF8 { writeAll(fd, UnsafeRawBufferPointer($0)) }
 }
 
-/// A file that could not be written whole: what was being done, where, and errno.
-public struct FileWriteError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// What failed: "create", "write", "sync" or "rename into".
-    public var doing: String
-    /// The file.
-    public var path: String
-    /// The errno.
-    public var code: Int32
-    /// Why, when it is not an errno's words.
-    public var reason: String?
-
-    /// An error of `doing` on `path` with errno `code`, or `reason`.
-    public init(_ doing: String, path: String, code: Int32, reason: String? = nil) {
-        self.doing = doing
-        self.path = path
-        self.code = code
-        self.reason = reason
-    }
-
-    /// "cannot write PATH: reason".
-    public var description: String { "cannot \(doing) \(path): \(reason ?? String(cString: strerror(code)))" }
-}
-
 /// Whose file a write replaces: what a link, a device or a FIFO at the path
 /// means depends on it, so every caller of ``writeAtomically(_:to:as:mode:durable:)``
 /// says which it writes.
@@ -86,28 +63,28 @@ public enum FileOwner: Sendable {
 /// program's own files have a link replaced and a device refused; a path a
 /// person named has a link followed and a device written in place. A folder
 /// is refused either way.
-public func writeAtomically(_ bytes: [UInt8], to path: String, as owner: FileOwner, mode: mode_t = 0o644, durable: Bool = true) throws(FileWriteError) {
+public func writeAtomically(_ bytes: [UInt8], to path: String, as owner: FileOwner, mode: mode_t = 0o644, durable: Bool = true) throws(FileError) {
     var target = path
     var info = stat()
     switch owner {
     case .program:
         if lstat(path, &info) == 0 {
             let type = info.st_mode & S_IFMT
-            guard type != S_IFDIR else { throw FileWriteError("write", path: path, code: EISDIR, reason: "is a folder") }
+            guard type != S_IFDIR else { throw FileError("write", path: path, code: EISDIR, reason: "is a folder") }
             guard type == S_IFREG || type == S_IFLNK else {
-                throw FileWriteError("write", path: path, code: EINVAL, reason: "not a regular file (left as it is)")
+                throw FileError("write", path: path, code: EINVAL, reason: "not a regular file (left as it is)")
             }
         }
     case .person:
         if stat(path, &info) == 0 {
-            guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileWriteError("write", path: path, code: EISDIR, reason: "is a folder") }
+            guard (info.st_mode & S_IFMT) != S_IFDIR else { throw FileError("write", path: path, code: EISDIR, reason: "is a folder") }
             if (info.st_mode & S_IFMT) != S_IFREG {
                 // Without blocking: a FIFO nobody reads is ENXIO, not a hang.
                 let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-                guard fd >= 0 else { throw FileWriteError("write", path: path, code: errno) }
+                guard fd >= 0 else { throw FileError("write", path: path, code: errno) }
                 defer { close(fd) }
                 _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-                if let code = writeAll(fd, bytes) { throw FileWriteError("write", path: path, code: code) }
+                if let code = writeAll(fd, bytes) { throw FileError("write", path: path, code: code) }
                 return
             }
             var link = stat()
@@ -116,20 +93,20 @@ public func writeAtomically(_ bytes: [UInt8], to path: String, as owner: FileOwn
                 free(resolved)
             }
         } else if lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK {
-            throw FileWriteError("write", path: path, code: ENOENT, reason: "a link to nothing")
+            throw FileError("write", path: path, code: ENOENT, reason: "a link to nothing")
         }
     }
     let (fd, temporary) = try createTemporary(beside: target, mode: mode, reportedAs: path)
-    var failure: FileWriteError?
+    var failure: FileError?
     if let code = writeAll(fd, bytes) {
-        failure = FileWriteError("write", path: path, code: code)
+        failure = FileError("write", path: path, code: code)
     } else if durable && fsync(fd) != 0 {
-        failure = FileWriteError("sync", path: path, code: errno)
+        failure = FileError("sync", path: path, code: errno)
     }
     close(fd)
     // rename(2) replaces a link at `target` itself, never the file it names.
     if failure == nil && rename(temporary, target) != 0 {
-        failure = FileWriteError("rename into", path: path, code: errno)
+        failure = FileError("rename into", path: path, code: errno)
     }
     if let failure {
         unlink(temporary)
@@ -142,7 +119,7 @@ nonisolated(unsafe) private var temporaryCount = 0
 
 /// A new file beside `target`, made by this call alone (`O_EXCL`, never
 /// through a link planted at its name): `TARGET.tmp-PID-N`.
-private func createTemporary(beside target: String, mode: mode_t, reportedAs path: String) throws(FileWriteError) -> (Int32, String) {
+private func createTemporary(beside target: String, mode: mode_t, reportedAs path: String) throws(FileError) -> (Int32, String) {
     let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
     let count = temporaryCounter.withLock {
         temporaryCount += 1
@@ -154,8 +131,8 @@ private func createTemporary(beside target: String, mode: mode_t, reportedAs pat
         if fd >= 0 { return (fd, temporary) }
         // A leftover of a process long gone that had this pid (or a planted
         // name): removed (a link goes, never its file), then tried again.
-        guard errno == EEXIST else { throw FileWriteError("write", path: path, code: errno) }
+        guard errno == EEXIST else { throw FileError("write", path: path, code: errno) }
         unlink(temporary)
     }
-    throw FileWriteError("write", path: path, code: EEXIST)
+    throw FileError("write", path: path, code: EEXIST)
 }

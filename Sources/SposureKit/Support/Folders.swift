@@ -33,15 +33,15 @@ public enum Folders {
     /// what Sposure keeps is a person's own); returns whether any was made.
     /// Fails with `create` and the errno, ENOTDIR when a part is a file.
     @discardableResult
-    public static func make(_ folder: String, mode: mode_t = 0o700) throws(FileWriteError) -> Bool {
+    public static func make(_ folder: String, mode: mode_t = 0o700) throws(FileError) -> Bool {
         var info = stat()
         if stat(folder, &info) == 0 {
-            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileWriteError("create", path: folder, code: ENOTDIR) }
+            guard (info.st_mode & S_IFMT) == S_IFDIR else { throw FileError("create", path: folder, code: ENOTDIR) }
             return false
         }
         let parent = Paths.parent(folder)
         if !parent.isEmpty && parent != folder { try make(parent, mode: mode) }
-        if mkdir(folder, mode) != 0 && errno != EEXIST { throw FileWriteError("create", path: folder, code: errno) }
+        if mkdir(folder, mode) != 0 && errno != EEXIST { throw FileError("create", path: folder, code: errno) }
         return true
     }
 }

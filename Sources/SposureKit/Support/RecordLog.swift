@@ -23,19 +23,19 @@ public struct RecordLog: Sendable {
     /// newline, not a record) is removed first; a whole record without its
     /// newline gets one. Returns the bytes of a torn line removed (0: none).
     @discardableResult
-    public func append(lines: [UInt8]) throws(FileWriteError) -> Int {
+    public func append(lines: [UInt8]) throws(FileError) -> Int {
         let folder = Paths.parent(path).isEmpty ? "." : Paths.parent(path)
         let createdFolder = try Folders.make(folder)
         // Only a regular file: a FIFO would hang the open, and a device (/dev/zero) is no log.
         let fd: Int32
         switch openRegularFile(path, O_RDWR | O_APPEND | O_CREAT | (owner == .program ? O_NOFOLLOW : 0)) {
         case .success(let opened): fd = opened.fd
-        case .failure(let failure): throw FileWriteError("open", path: path, code: failure.code, reason: failure.detail)
+        case .failure(let failure): throw failure
         }
         defer { close(fd) }
         try Self.lock(fd, LOCK_EX, path: path)
         var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileWriteError("read", path: path, code: errno) }
+        guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, code: errno) }
         var size = Int(info.st_size)
         let wasEmpty = size == 0
         var bytes = lines
@@ -47,7 +47,7 @@ public struct RecordLog: Sendable {
                 // Kept beside the log before it goes: it may be a hand edit
                 // gone wrong rather than an interrupted write.
                 try Self.keepTorn(tail.bytes, of: path)
-                guard ftruncate(fd, off_t(tail.offset)) == 0 else { throw FileWriteError("write", path: path, code: errno) }
+                guard ftruncate(fd, off_t(tail.offset)) == 0 else { throw FileError("write", path: path, code: errno) }
                 removed = size - tail.offset
                 size = tail.offset
             }
@@ -63,9 +63,9 @@ public struct RecordLog: Sendable {
             let code = written < 0 ? errno : EIO  // a short write: the disk is full, or the file too big
             // Whole or not at all: take back a short write.
             if written > 0 { _ = ftruncate(fd, off_t(size)) }
-            throw FileWriteError("write", path: path, code: code)
+            throw FileError("write", path: path, code: code)
         }
-        guard fsync(fd) == 0 else { throw FileWriteError("sync", path: path, code: errno) }
+        guard fsync(fd) == 0 else { throw FileError("sync", path: path, code: errno) }
         if wasEmpty || createdFolder {
             // A new file's name is durable only once its folder is synced too.
             let folderFD = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -81,27 +81,27 @@ public struct RecordLog: Sendable {
     public static func tornPath(of path: String) -> String { path + ".torn" }
 
     /// Appends a torn line's bytes (and a newline) to ``tornPath(of:)``.
-    static func keepTorn(_ bytes: [UInt8], of path: String) throws(FileWriteError) {
+    static func keepTorn(_ bytes: [UInt8], of path: String) throws(FileError) {
         let torn = tornPath(of: path)
         let fd: Int32
         switch openRegularFile(torn, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW) {
         case .success(let opened): fd = opened.fd
-        case .failure(let failure): throw FileWriteError("open", path: torn, code: failure.code, reason: failure.detail)
+        case .failure(let failure): throw failure
         }
         defer { close(fd) }
-        if let code = writeAll(fd, bytes + [0x0A]) { throw FileWriteError("write", path: torn, code: code) }
+        if let code = writeAll(fd, bytes + [0x0A]) { throw FileError("write", path: torn, code: code) }
     }
 
     /// Takes `operation` (LOCK_SH, LOCK_EX) on `fd`, again after a signal.
-    public static func lock(_ fd: Int32, _ operation: Int32, path: String) throws(FileWriteError) {
+    public static func lock(_ fd: Int32, _ operation: Int32, path: String) throws(FileError) {
         while flock(fd, operation) != 0 {
             if errno == EINTR { continue }
-            throw FileWriteError("lock", path: path, code: errno)
+            throw FileError("lock", path: path, code: errno)
         }
     }
 
     /// The bytes after the last newline and where they start, when the file does not end with one.
-    private func unterminatedTail(_ fd: Int32, size: Int) throws(FileWriteError) -> (offset: Int, bytes: [UInt8])? {
+    private func unterminatedTail(_ fd: Int32, size: Int) throws(FileError) -> (offset: Int, bytes: [UInt8])? {
         var tail: [UInt8] = []
         var end = size
         let step = 4096
@@ -109,7 +109,7 @@ public struct RecordLog: Sendable {
             let start = max(0, end - step)
             var chunk = [UInt8](repeating: 0, count: end - start)
             let n = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, off_t(start)) }
-            guard n == chunk.count else { throw FileWriteError("read", path: path, code: n < 0 ? errno : EIO) }
+            guard n == chunk.count else { throw FileError("read", path: path, code: n < 0 ? errno : EIO) }
             if end == size && chunk.last == 0x0A { return nil }
             if let newline = chunk.lastIndex(of: 0x0A) {
                 return (start + newline + 1, Array(chunk[(newline + 1)...]) + tail)
