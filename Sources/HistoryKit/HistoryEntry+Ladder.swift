@@ -6,7 +6,7 @@ extension HistoryEntry {
     /// The round as the ladder rules see it; nil when it was not on a ladder or has no readable date.
     public var ladderRound: LadderRound? {
         guard let ladder, let date = Timestamp.date(at) else { return nil }
-        return LadderRound(at: date, rung: ladder.rung, exposedMs: exposedMs, endReason: reason,
+        return LadderRound(at: date, rung: ladder.rung, exposedMs: totals.exposedMs, endReason: reason,
                            peak: ratings.peak, sudsAfter: sudsAfter, retest: ladder.retest)
     }
 }

@@ -9,23 +9,14 @@ import SposureKit
 ///  "incomplete":false,"duration_ms":9800,"sections":{"spiders":8600},
 ///  "distress_before":7,"distress_after":4}
 /// ```
+///
+/// Its totals (``RoundTotals``) read as its own fields: `entry.exposedMs`.
+@dynamicMemberLookup
 public struct HistoryEntry: Sendable, Equatable {
     /// When the round started (UTC, ISO 8601), else when it was scored.
     public var at: String
-    /// Its exposure.
-    public var exposedMs: Int
-    /// Its longest hold.
-    public var longestHoldMs = 0
-    /// Its holds.
-    public var holds = 0
-    /// GIFs put on screen.
-    public var gifsShown = 0
-    /// GIFs played to their end.
-    public var gifsCompleted = 0
-    /// Stalls.
-    public var stalls = 0
-    /// Time stalled.
-    public var stallMs = 0
+    /// What the round's events added up to.
+    public var totals: RoundTotals
     /// Error records.
     public var errors = 0
     /// Points (see ``Points``).
@@ -64,21 +55,31 @@ public struct HistoryEntry: Sendable, Equatable {
         }
     }
 
+    /// A total, as the entry's own field.
+    public subscript<T>(dynamicMember key: WritableKeyPath<RoundTotals, T>) -> T {
+        get { totals[keyPath: key] }
+        set { totals[keyPath: key] = newValue }
+    }
+
     /// An entry with the given numbers.
     public init(at: String, exposedMs: Int, longestHoldMs: Int = 0, holds: Int = 0, gifsShown: Int = 0,
                 gifsCompleted: Int = 0, stalls: Int = 0, stallMs: Int = 0, errors: Int = 0, points: Int? = nil,
                 incomplete: Bool = false, durationMs: Int = 0, sections: [Section] = [], distress: Distress? = nil,
                 ladder: LadderTag? = nil, ratings: RoundRatings = RoundRatings(), reason: String? = nil) {
+        self.init(at: at, totals: RoundTotals(exposedMs: exposedMs, longestHoldMs: longestHoldMs, holds: holds, gifsShown: gifsShown,
+                                              gifsCompleted: gifsCompleted, stalls: stalls, stallMs: stallMs),
+                  errors: errors, points: points, incomplete: incomplete, durationMs: durationMs, sections: sections,
+                  distress: distress, ladder: ladder, ratings: ratings, reason: reason)
+    }
+
+    /// An entry of `totals` and the rest.
+    public init(at: String, totals: RoundTotals, errors: Int = 0, points: Int? = nil,
+                incomplete: Bool = false, durationMs: Int = 0, sections: [Section] = [], distress: Distress? = nil,
+                ladder: LadderTag? = nil, ratings: RoundRatings = RoundRatings(), reason: String? = nil) {
         self.at = at
-        self.exposedMs = exposedMs
-        self.longestHoldMs = longestHoldMs
-        self.holds = holds
-        self.gifsShown = gifsShown
-        self.gifsCompleted = gifsCompleted
-        self.stalls = stalls
-        self.stallMs = stallMs
+        self.totals = totals
         self.errors = errors
-        self.points = points ?? Points.points(exposedMs: exposedMs, gifsCompleted: gifsCompleted)
+        self.points = points ?? Points.points(exposedMs: totals.exposedMs, gifsCompleted: totals.gifsCompleted)
         self.incomplete = incomplete
         self.durationMs = durationMs
         self.sections = sections
@@ -104,10 +105,10 @@ public struct HistoryEntry: Sendable, Equatable {
             return "\(key) \(value) is outside 0 to \(words)"
         }
         if let problem = outside("exposed_ms", exposed, maxMs, "a year") { return problem }
-        for key in ["longest_hold_ms", "stall_ms", "duration_ms"] {
+        for key in RoundTotals.Field.times + ["duration_ms"] {
             if let problem = outside(key, record.int(key), maxMs, "a year") { return problem }
         }
-        for key in ["holds", "gifs_shown", "gifs_completed", "stalls", "errors", "points"] {
+        for key in RoundTotals.Field.counts + ["errors", "points"] {
             if let problem = outside(key, record.int(key), maxCount, "10^12") { return problem }
         }
         if let sections = record.object("sections") {
@@ -123,15 +124,9 @@ public struct HistoryEntry: Sendable, Equatable {
     public init?(record: JSONRecord) {
         guard Self.problem(record) == nil, let exposed = record.int("exposed_ms") else { return nil }
         at = record.string("at") ?? ""
-        exposedMs = exposed
-        longestHoldMs = record.int("longest_hold_ms") ?? 0
-        holds = record.int("holds") ?? 0
-        gifsShown = record.int("gifs_shown") ?? 0
-        gifsCompleted = record.int("gifs_completed") ?? 0
-        stalls = record.int("stalls") ?? 0
-        stallMs = record.int("stall_ms") ?? 0
+        totals = RoundTotals(record: record)
         errors = record.int("errors") ?? 0
-        points = record.int("points") ?? Points.points(exposedMs: exposed, gifsCompleted: gifsCompleted)
+        points = record.int("points") ?? Points.points(exposedMs: exposed, gifsCompleted: totals.gifsCompleted)
         incomplete = record.bool("incomplete") ?? false
         durationMs = record.int("duration_ms") ?? 0
         if let object = record.object("sections") {
@@ -171,13 +166,7 @@ public struct HistoryEntry: Sendable, Equatable {
         let record = JSONRecord()
         record.set("kind", "round")
         record.set("at", at)
-        record.set("exposed_ms", exposedMs)
-        record.set("longest_hold_ms", longestHoldMs)
-        record.set("holds", holds)
-        record.set("gifs_shown", gifsShown)
-        record.set("gifs_completed", gifsCompleted)
-        record.set("stalls", stalls)
-        record.set("stall_ms", stallMs)
+        totals.write(to: record)
         record.set("errors", errors)
         record.set("points", points)
         record.set("incomplete", incomplete)

@@ -2,6 +2,8 @@ import HistoryKit
 import LadderKit
 
 /// One round of the game, as `gif-play`'s events tell it: a session start to its end.
+/// Its totals (``RoundTotals``) read as its own fields: `round.exposedMs`.
+@dynamicMemberLookup
 public struct Round: Sendable, Equatable {
     /// The session start's `at` (UTC, ISO 8601), when it had one.
     public var at: String?
@@ -15,20 +17,8 @@ public struct Round: Sendable, Equatable {
     public var endReason: String?
     /// The end's `t_ms`, else the latest time any event mentions.
     public var durationMs = 0
-    /// The sum of every `shown` record's `exposed_ms`.
-    public var exposedMs = 0
-    /// The longest hold, `up_ms - down_ms`.
-    public var longestHoldMs = 0
-    /// The number of holds.
-    public var holds = 0
-    /// GIFs put on screen.
-    public var gifsShown = 0
-    /// GIFs played to their end.
-    public var gifsCompleted = 0
-    /// Times the person held with nothing ready to show.
-    public var stalls = 0
-    /// The time those stalls lasted.
-    public var stallMs = 0
+    /// What its events add up to.
+    public var totals = RoundTotals()
     /// Error records by `code`.
     public var errorCodes: [String: Int] = [:]
     /// Exposure by section, in the order sections first appeared.
@@ -45,6 +35,12 @@ public struct Round: Sendable, Equatable {
     /// A round with nothing in it yet.
     public init() {}
 
+    /// A total, as the round's own field.
+    public subscript<T>(dynamicMember key: WritableKeyPath<RoundTotals, T>) -> T {
+        get { totals[keyPath: key] }
+        set { totals[keyPath: key] = newValue }
+    }
+
     /// True when the stream ended without a `session` end (the player was killed).
     public var incomplete: Bool { !ended }
 
@@ -58,7 +54,7 @@ public struct Round: Sendable, Equatable {
 
     /// The round's points (see ``Points``): a ladder round's reward courage.
     public var points: Int {
-        if let ladder { return Points.ladderPoints(exposedMs: exposedMs, rungSuds: ladder.rungSuds, holds: holds) }
-        return Points.points(exposedMs: exposedMs, gifsCompleted: gifsCompleted)
+        if let ladder { return Points.ladderPoints(exposedMs: totals.exposedMs, rungSuds: ladder.rungSuds, holds: totals.holds) }
+        return Points.points(exposedMs: totals.exposedMs, gifsCompleted: totals.gifsCompleted)
     }
 }

@@ -75,12 +75,7 @@ public struct RoundScorer {
             round.at = record.string("at").flatMap { Timestamp.date($0) == nil ? nil : $0 }
             round.clock = record.string("clock")
             round.ladder = LadderTag(record: record)
-            if rounds.isEmpty { merge(early, into: &round) }
-            rounds.append(round)
-            open = true
-            lastUp = nil
-            unheld = []
-            sectionIndex = [:]
+            begin(round)
             guard record.has("at"), round.at == nil else { return nil }
             return "a session start whose at \(RemoteText.visible(String((record.jsonText("at") ?? "").prefix(40)))) is no time like 2026-11-21T10:00:00Z: the round is dated when it is scored"
         case "end":
@@ -191,15 +186,18 @@ public struct RoundScorer {
 
     private mutating func ensureRound(reopening: Bool = false) {
         if open { return }
-        if rounds.isEmpty || reopening {
-            var round = Round()
-            if rounds.isEmpty { merge(early, into: &round) }
-            rounds.append(round)
-            open = true
-            lastUp = nil
-            unheld = []
-            sectionIndex = [:]
-        }
+        if rounds.isEmpty || reopening { begin(Round()) }
+    }
+
+    /// Opens `round` (the first one takes what came before any round).
+    private mutating func begin(_ round: Round) {
+        var round = round
+        if rounds.isEmpty { merge(early, into: &round) }
+        rounds.append(round)
+        open = true
+        lastUp = nil
+        unheld = []
+        sectionIndex = [:]
     }
 
     /// Errors and bad lines: the open round, else the latest, else held for the first.

@@ -38,13 +38,7 @@ public struct ScoredRound: Sendable, Equatable {
     public func scoreRecord() -> JSONRecord {
         let record = JSONRecord()
         record.set("kind", "score")
-        record.set("exposed_ms", round.exposedMs)
-        record.set("longest_hold_ms", round.longestHoldMs)
-        record.set("holds", round.holds)
-        record.set("gifs_shown", round.gifsShown)
-        record.set("gifs_completed", round.gifsCompleted)
-        record.set("stalls", round.stalls)
-        record.set("stall_ms", round.stallMs)
+        round.totals.write(to: record)
         record.set("errors", round.errors)
         let codes = record.setObject("error_codes")
         for (code, count) in round.errorsByCode { codes.set(code, count) }
@@ -90,13 +84,7 @@ public struct ScoredRound: Sendable, Equatable {
     public func historyEntry(fallbackAt: String) -> HistoryEntry {
         HistoryEntry(
             at: at ?? fallbackAt,
-            exposedMs: round.exposedMs,
-            longestHoldMs: round.longestHoldMs,
-            holds: round.holds,
-            gifsShown: round.gifsShown,
-            gifsCompleted: round.gifsCompleted,
-            stalls: round.stalls,
-            stallMs: round.stallMs,
+            totals: round.totals,
             errors: round.errors,
             points: round.points,
             incomplete: round.incomplete,

@@ -13,15 +13,7 @@ extension RequestEngine {
         waiting.append(contentsOf: jobs)
         while true {
             if stage.stopReason != nil || stopFailure != nil {
-                var left: [Client.Job] = []
-                for (_, running) in active {
-                    multi.remove(running.easy)
-                    client.discard(running.transfer)
-                    left.append(running.job)
-                }
-                active.removeAll()
-                activePerHost.removeAll()
-                left += retrying + waiting
+                let left = takeActive() + retrying + waiting
                 retrying.removeAll()
                 waiting.removeAll()
                 client.interrupt(left.sorted { $0.sequence < $1.sequence }, with: stopFailure ?? .interrupted)
@@ -30,14 +22,7 @@ extension RequestEngine {
             }
             let pause = startTransfers()
             if active.isEmpty && waiting.isEmpty && retrying.isEmpty { return }
-            multi.perform()
-            var finished = multi.finished()
-            if finished.isEmpty {
-                multi.poll(milliseconds: pollTimeout(pause: pause))
-                multi.perform()
-                finished = multi.finished()
-            }
-            for (handle, result) in finished { complete(handle, result) }
+            driveTransfers(pause: pause)
             enforceDeadlines()
         }
     }
@@ -93,14 +78,7 @@ extension RequestEngine {
         // as a signal does, so its lines get their records too.
         let waitsForReader = stage.stopReason != .downstreamClosed
         if waitsForReader { stage.stopReading() } else { stage.input.close() }
-        var jobs: [Client.Job] = []
-        for (_, running) in active {
-            multi.remove(running.easy)
-            client.discard(running.transfer)
-            jobs.append(running.job)
-        }
-        active.removeAll()
-        jobs += retrying
+        var jobs = takeActive() + retrying
         retrying.removeAll()
         if waitsForReader {
             // Every line the reader takes from stdin until it closes the queue

@@ -100,16 +100,7 @@ public final class RequestEngine<Client: RequestClient> {
                     continue
                 }
             }
-            // Collect what finished before waiting: a file:// transfer, or a
-            // fast one, completes inside perform() and wakes no poll.
-            multi.perform()
-            var finished = multi.finished()
-            if finished.isEmpty {
-                multi.poll(milliseconds: pollTimeout(pause: pause))
-                multi.perform()
-                finished = multi.finished()
-            }
-            for (handle, result) in finished { complete(handle, result) }
+            driveTransfers(pause: pause)
             if client.deferredCount > 0 { _ = client.takeDeferred() }
             enforceDeadlines()
             // The reader downstream is gone (the player's round ended): stop
@@ -134,6 +125,35 @@ public final class RequestEngine<Client: RequestClient> {
     }
 
     // MARK: Transfers
+
+    /// Lets curl work until something finishes or the poll times out, and
+    /// completes what finished. What finished before waiting is collected
+    /// first: a file:// transfer, or a fast one, completes inside perform()
+    /// and wakes no poll.
+    func driveTransfers(pause: Double) {
+        multi.perform()
+        var finished = multi.finished()
+        if finished.isEmpty {
+            multi.poll(milliseconds: pollTimeout(pause: pause))
+            multi.perform()
+            finished = multi.finished()
+        }
+        for (handle, result) in finished { complete(handle, result) }
+    }
+
+    /// Takes every transfer in flight off curl (their handles not reused),
+    /// discarding what they left; returns their jobs.
+    func takeActive() -> [Client.Job] {
+        var jobs: [Client.Job] = []
+        for (_, running) in active {
+            multi.remove(running.easy)
+            client.discard(running.transfer)
+            jobs.append(running.job)
+        }
+        active.removeAll()
+        activePerHost.removeAll()
+        return jobs
+    }
 
     /// Starts what may start now; returns seconds until the soonest paused
     /// job may start (0: none is paused).
