@@ -96,7 +96,7 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",
