@@ -58,7 +58,7 @@ let package = Package(
             ]),
 
         // The Giphy API: page planning, responses, renditions.
-        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "LadderKit", "HistoryKit"]),
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "FetchKit", "LadderKit", "HistoryKit", "EventKit"]),
 
         .executableTarget(
             name: "giphy-pages",
@@ -76,10 +76,14 @@ let package = Package(
         // ladder stands (which rung is next, what is due), GIF ratings and
         // marks, and timestamps. `giphy-pages` (which rung, which GIFs) and
         // `score` (what to keep) share it, so no stage imports a later one's kit.
-        .target(name: "HistoryKit", dependencies: ["SposureKit", "LadderKit"]),
+        .target(name: "HistoryKit", dependencies: ["SposureKit", "LadderKit", "EventKit"]),
+
+        // The player's events, one type each (session, hold, shown, stall,
+        // rated, rating): gif-play writes them and score reads them back.
+        .target(name: "EventKit", dependencies: ["SposureKit", "LadderKit"]),
 
         // The score reporter: round reports, lifetime history, charts.
-        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit", "HistoryKit"]),
+        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit", "HistoryKit", "EventKit"]),
 
         .executableTarget(
             name: "score",
@@ -96,7 +100,7 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit"], exclude: ["README.md"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",
@@ -121,12 +125,13 @@ let package = Package(
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "SposureKit"]),
-        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "EventKit", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
+        .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
     ]
 )

@@ -1,3 +1,4 @@
+import EventKit
 import FoundationEssentials
 import Glibc
 import LadderKit

@@ -1,3 +1,4 @@
+import EventKit
 import LadderKit
 import FoundationEssentials
 import Glibc
@@ -61,7 +62,7 @@ public struct GIFRatingFile: Sendable {
             guard let record = try? JSONRecord.parse(String(decoding: line, as: UTF8.self)),
                   let rating = GIFRating(record: record) else { continue }
             if let ladder, rating.ladder != ladder { continue }
-            latest[Self.key(provider: rating.provider, id: rating.id)] = rating
+            latest[Self.key(provider: rating.source, id: rating.id)] = rating
         }
         return latest
     }

@@ -34,11 +34,8 @@ public struct RoundRatings: Sendable, Equatable {
         return Distress(before: sudsBefore, after: sudsAfter)
     }
 
-    /// Takes a `rating` event; a later answer replaces an earlier one. Returns
-    /// a warning for a wrong `when` or a value out of range (that answer is skipped).
-    public mutating func take(_ record: JSONRecord) -> String? {
-        let (given, problems) = RoundRating.read(record)
-        guard let rating = given else { return "a rating record whose when is neither before nor after, skipped" }
+    /// Takes the answers of a `rating` event (the later answer to a question wins).
+    public mutating func take(_ rating: RoundRating) {
         switch rating.when {
         case .before:
             if let suds = rating.suds { sudsBefore = suds }
@@ -48,8 +45,6 @@ public struct RoundRatings: Sendable, Equatable {
             if let suds = rating.suds { sudsAfter = suds }
             if let flag = rating.happened { happened = flag }
         }
-        // Only the bad answers go; the rest of the record is kept.
-        return problems.isEmpty ? nil : "a rating record: \(problems.joined(separator: ", ")); \(problems.count == 1 ? "that answer" : "those answers") skipped"
     }
 
     /// Writes the answers given into `record` (`suds_before`, `expect_pct`, `peak`, `suds_after`, `happened`).

@@ -1,3 +1,4 @@
+import EventKit
 import FoundationEssentials
 import Glibc
 import GIFEngine
@@ -276,17 +277,11 @@ public final class Player: @unchecked Sendable {
     // MARK: Events
 
     private func sessionStart() {
-        let record = JSONRecord()
-        record.set("kind", "session")
-        record.set("event", "start")
-        if let at = configuration.startAt ?? (configuration.virtualClock ? nil : Self.isoNow()) { record.set("at", at) }
-        record.set("clock", configuration.virtualClock ? "virtual" : "real")
-        record.set("hold", configuration.hold.name)
-        record.set("renderer", screen.rendererName)
-        record.set("cols", screen.columns)
-        record.set("rows", screen.rows)
-        record.set("on_release", configuration.onRelease.rawValue)
-        stage.output.push(record.serialized())
+        let start = RoundEvent.SessionStart(
+            at: configuration.startAt ?? (configuration.virtualClock ? nil : Self.isoNow()),
+            clock: configuration.virtualClock ? "virtual" : "real", hold: configuration.hold.name,
+            renderer: screen.rendererName, cols: screen.columns, rows: screen.rows, onRelease: configuration.onRelease.rawValue)
+        stage.output.push(RoundEvent.sessionStart(start).record.serialized())
     }
 
     static func isoNow() -> String {

@@ -1,3 +1,4 @@
+import EventKit
 import HistoryKit
 import LadderKit
 

@@ -65,6 +65,9 @@ public final class RoundReporter: @unchecked Sendable {
         guard let file = configuration.ratings, !round.gifRatings.isEmpty else { return }
         let ratings = round.gifRatings.map { rating in
             var kept = rating
+            // A line of the file names its provider and its date, not the session's time.
+            kept.provider = rating.source
+            kept.atMs = nil
             kept.ladder = kept.ladder ?? round.ladder?.ladder
             kept.rung = kept.rung ?? round.ladder?.rung
             kept.at = kept.at ?? at

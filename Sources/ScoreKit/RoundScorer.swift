@@ -1,3 +1,4 @@
+import EventKit
 import LadderKit
 import HistoryKit
 import SposureKit
@@ -28,28 +29,31 @@ public struct RoundScorer {
     /// A scorer that has seen nothing.
     public init() {}
 
-    /// Takes one record; returns a warning when a record of a known kind is malformed (and skipped).
+    /// Takes one record; returns a warning when a record of a known kind is
+    /// malformed (and skipped). Events are read by their one type,
+    /// ``RoundEvent/read(_:)``; error records count by `code`.
     public mutating func add(_ record: JSONRecord) -> String? {
-        switch record.kind {
-        case "session": return session(record)
-        case "hold": return hold(record)
-        case "shown": return shown(record)
-        case "stall": return stall(record)
-        case "rating":
-            ensureRound()
-            return current.ratings.take(record)
-        case "rated":
-            guard let rating = GIFRating(record: record) else { return "a rated record without a string id and a rating 0–9, skipped" }
-            ensureRound()
-            current.gifRatings.append(rating)
-            return nil
-        case "error":
+        if record.kind == "error" {
             let code = record.string("code").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
             mutateTarget { $0.errorCodes[code, default: 0] += 1 }
             return nil
-        default:
-            return nil
         }
+        let (event, warning) = RoundEvent.read(record)
+        guard let event else { return warning }
+        switch event {
+        case .sessionStart(let start): return begin(start, record)
+        case .sessionEnd(let time, let reason): end(at: time, reason: reason)
+        case .hold(let down, let up): hold(down: down, up: up)
+        case .shown(let shown): self.shown(shown)
+        case .stall(let start, let end): stall(start: start, end: end)
+        case .rating(let rating):
+            ensureRound()
+            current.ratings.take(rating)
+        case .rated(let rating):
+            ensureRound()
+            current.gifRatings.append(rating)
+        }
+        return warning
     }
 
     /// Counts a line that was not a JSON object.
@@ -66,37 +70,30 @@ public struct RoundScorer {
 
     // MARK: Events
 
-    private mutating func session(_ record: JSONRecord) -> String? {
-        switch record.string("event") {
-        case "start":
-            if open { closeIncomplete() }
-            var round = Round()
-            round.started = true
-            round.at = record.string("at").flatMap { Timestamp.date($0) == nil ? nil : $0 }
-            round.clock = record.string("clock")
-            round.ladder = LadderTag(record: record)
-            begin(round)
-            guard record.has("at"), round.at == nil else { return nil }
-            return "a session start whose at \(RemoteText.visible(String((record.jsonText("at") ?? "").prefix(40)))) is no time like 2026-11-21T10:00:00Z: the round is dated when it is scored"
-        case "end":
-            let time = record.int("t_ms")
-            if let time, !Self.span.contains(time) { return "a session end whose t_ms is outside 0 to a year, skipped" }
-            ensureRound(reopening: true)
-            let reason = record.string("reason")
-            current.ended = true
-            current.endReason = reason
-            if let time { current.durationMs = max(current.durationMs, time) }
-            open = false
-            unheld = []
-            return nil
-        default:
-            return "a session record whose event is neither start nor end, skipped"
-        }
+    private mutating func begin(_ start: RoundEvent.SessionStart, _ record: JSONRecord) -> String? {
+        if open { closeIncomplete() }
+        var round = Round()
+        round.started = true
+        round.at = start.at.flatMap { Timestamp.date($0) == nil ? nil : $0 }
+        round.clock = start.clock
+        round.ladder = start.ladder
+        begin(round)
+        guard record.has(RoundEvent.Field.at), round.at == nil else { return nil }
+        return "a session start whose at \(RemoteText.visible(String((record.jsonText(RoundEvent.Field.at) ?? "").prefix(40)))) is no time like 2026-11-21T10:00:00Z: the round is dated when it is scored"
+    }
+
+    private mutating func end(at time: Int?, reason: EndReason?) {
+        ensureRound(reopening: true)
+        current.ended = true
+        current.endReason = reason?.rawValue
+        if let time { current.durationMs = max(current.durationMs, time) }
+        open = false
+        unheld = []
     }
 
     /// The times a round's events may give, in ms: a round's fields are kept
     /// to a year (``HistoryEntry/maxMs``), so their sums cannot overflow.
-    static let span = 0...HistoryEntry.maxMs
+    static let span = RoundEvent.span
     /// A round's time so far and more, held to a year like each event's:
     /// a round the history would refuse is never written.
     static func sum(_ total: Int, _ more: Int) -> Int { min(total + more, HistoryEntry.maxMs) }
@@ -106,10 +103,7 @@ public struct RoundScorer {
     /// The section the rest are counted in.
     static let otherSections = "(other sections)"
 
-    private mutating func hold(_ record: JSONRecord) -> String? {
-        guard let down = record.int("down_ms"), let up = record.int("up_ms"), Self.span.contains(down), Self.span.contains(up), up >= down else {
-            return "a hold record needs whole down_ms <= up_ms, each 0 to a year; skipped"
-        }
+    private mutating func hold(down: Int, up: Int) {
         ensureRound()
         current.holds += 1
         current.longestHoldMs = max(current.longestHoldMs, up - down)
@@ -119,20 +113,17 @@ public struct RoundScorer {
             lastUp = covered
             unheld = unheld.filter { $0.end > covered }.map { (start: max($0.start, covered), end: $0.end) }
         }
-        return nil
     }
 
-    private mutating func shown(_ record: JSONRecord) -> String? {
-        guard let exposed = record.int("exposed_ms"), Self.span.contains(exposed) else {
-            return "a shown record needs a whole exposed_ms from 0 to a year; skipped"
-        }
+    private mutating func shown(_ shown: RoundEvent.Shown) {
         ensureRound()
-        let completed = record.bool("completed") == true
+        let completed = shown.completed
+        let exposed = shown.exposedMs
         current.exposedMs = Self.sum(current.exposedMs, exposed)
         current.gifsShown += 1
-        noteLadder(record)
+        noteLadder(shown.ladder)
         if completed { current.gifsCompleted += 1 }
-        var name = [record.string("section"), record.string("query")].compactMap { $0 }.first { !$0.isEmpty }
+        var name = [shown.section, shown.query].compactMap { $0 }.first { !$0.isEmpty }
         // A round's sections are bounded: past the most a person could name,
         // the rest are counted together (a hostile stream of 300,000
         // sections made every later report slow and large).
@@ -148,26 +139,20 @@ public struct RoundScorer {
                     name: name, exposedMs: exposed, gifsShown: 1, gifsCompleted: completed ? 1 : 0))
             }
         }
-        noteSpan(record.int("start_ms"), record.int("end_ms"))
-        return nil
+        noteSpan(shown.startMs, shown.endMs)
     }
 
-    private mutating func stall(_ record: JSONRecord) -> String? {
-        guard let start = record.int("start_ms"), let end = record.int("end_ms"), Self.span.contains(start), Self.span.contains(end),
-              end >= start else {
-            return "a stall record needs whole start_ms <= end_ms, each 0 to a year; skipped"
-        }
+    private mutating func stall(start: Int, end: Int) {
         ensureRound()
         current.stalls += 1
         current.stallMs = Self.sum(current.stallMs, end - start)
         noteSpan(start, end)
-        return nil
     }
 
     /// The round's rung: the first tag not mixed in from a mastered rung (a
     /// mixed-in one only until another comes).
-    private mutating func noteLadder(_ record: JSONRecord) {
-        guard let tag = LadderTag(record: record) else { return }
+    private mutating func noteLadder(_ tag: LadderTag?) {
+        guard let tag else { return }
         if current.ladder == nil || (current.ladder?.mix == true && !tag.mix) {
             current.ladder = tag
         }

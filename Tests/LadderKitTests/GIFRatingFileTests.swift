@@ -1,3 +1,4 @@
+import EventKit
 import Foundation
 import LadderKit
 import HistoryKit
@@ -47,7 +48,10 @@ struct GIFRatingFileTests {
 
     @Test func readsThePlayersEvent() throws {
         let record = try JSONRecord.parse("{\"kind\":\"rated\",\"id\":\"x\",\"rating\":8,\"t_ms\":1200}")
-        #expect(GIFRating(record: record) == GIFRating(provider: "giphy", id: "x", rating: 8))
+        // The player's event keeps what it says: no provider (a Giphy GIF's record names none), its time.
+        let rating = try #require(GIFRating(record: record))
+        #expect(rating == GIFRating(provider: nil, id: "x", rating: 8, atMs: 1200))
+        #expect(rating.source == "giphy")
         #expect(GIFRating(record: try JSONRecord.parse("{\"kind\":\"rated\",\"id\":\"x\",\"rating\":10}")) == nil)
     }
 }

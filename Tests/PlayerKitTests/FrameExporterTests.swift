@@ -50,6 +50,6 @@ import SposureKit
         let file = NSTemporaryDirectory() + "/exporter-\(UUID().uuidString)"
         try Data([1]).write(to: URL(fileURLWithPath: file))
         defer { try? FileManager.default.removeItem(atPath: file) }
-        #expect(throws: FileWriteError("create", path: file, code: ENOTDIR)) { try FrameExporter(directory: file + "/sub").prepare() }
+        #expect(throws: FileError("create", path: file, code: ENOTDIR)) { try FrameExporter(directory: file + "/sub").prepare() }
     }
 }

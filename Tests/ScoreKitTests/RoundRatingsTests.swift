@@ -1,3 +1,4 @@
+import EventKit
 import HistoryKit
 import ScoreKit
 import SposureKit
@@ -6,9 +7,14 @@ import TestSupport
 
 /// The player's `rating` events, as `score` reads them (issue 15).
 @Suite struct RoundRatingsTests {
+    /// Each line read as its event (RoundEvent.read), its answers taken.
     func take(_ lines: [String]) throws -> (RoundRatings, [String?]) {
         var ratings = RoundRatings()
-        let warnings = try lines.map { ratings.take(try JSONRecord.parse($0)) }
+        let warnings = try lines.map { line -> String? in
+            let (event, warning) = RoundEvent.read(try JSONRecord.parse(line))
+            if case .rating(let rating)? = event { ratings.take(rating) }
+            return warning
+        }
         return (ratings, warnings)
     }
 

@@ -31,8 +31,8 @@ import Testing
         let root = scratch()
         defer { try? FileManager.default.removeItem(atPath: root) }
         FileManager.default.createFile(atPath: root + "/file", contents: Data("x".utf8))
-        #expect(throws: FileWriteError("create", path: root + "/file", code: ENOTDIR)) { try Folders.make(root + "/file") }
-        #expect(throws: FileWriteError("create", path: root + "/file", code: ENOTDIR)) { try Folders.make(root + "/file/below") }
+        #expect(throws: FileError("create", path: root + "/file", code: ENOTDIR)) { try Folders.make(root + "/file") }
+        #expect(throws: FileError("create", path: root + "/file", code: ENOTDIR)) { try Folders.make(root + "/file/below") }
     }
 
     @Test func aFolderThatCannotBeMadeSaysWhichWithItsErrno() throws {

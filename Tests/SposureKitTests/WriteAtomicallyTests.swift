@@ -40,7 +40,7 @@ import Testing
         #expect(try String(contentsOfFile: root + "/real/chart.svg", encoding: .utf8) == "new")
 
         try FileManager.default.createSymbolicLink(atPath: root + "/dangling.svg", withDestinationPath: "nowhere/x.svg")
-        #expect(throws: FileWriteError("write", path: root + "/dangling.svg", code: ENOENT, reason: "a link to nothing")) {
+        #expect(throws: FileError("write", path: root + "/dangling.svg", code: ENOENT, reason: "a link to nothing")) {
             try writeAtomically(Array("x".utf8), to: root + "/dangling.svg", as: .person)
         }
     }
@@ -48,7 +48,7 @@ import Testing
     @Test func aFolderIsRefusedAndADeviceOrFIFOWrittenToInPlace() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        #expect(throws: FileWriteError("write", path: root, code: EISDIR, reason: "is a folder")) {
+        #expect(throws: FileError("write", path: root, code: EISDIR, reason: "is a folder")) {
             try writeAtomically(Array("x".utf8), to: root, as: .person)
         }
         try writeAtomically(Array("into the void".utf8), to: "/dev/null", as: .person)
@@ -57,7 +57,7 @@ import Testing
         let fifo = root + "/fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
         // Nobody reads it: refused at once, not a hang.
-        #expect(throws: FileWriteError("write", path: fifo, code: ENXIO)) { try writeAtomically(Array("x".utf8), to: fifo, as: .person) }
+        #expect(throws: FileError("write", path: fifo, code: ENXIO)) { try writeAtomically(Array("x".utf8), to: fifo, as: .person) }
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
         try writeAtomically(Array("svg".utf8), to: fifo, as: .person)
@@ -109,17 +109,17 @@ import Testing
         #expect(mkfifo(fifo, 0o600) == 0)
         let reader = open(fifo, O_RDONLY | O_NONBLOCK)
         defer { close(reader) }
-        #expect(throws: FileWriteError("write", path: fifo, code: EINVAL, reason: "not a regular file (left as it is)")) {
+        #expect(throws: FileError("write", path: fifo, code: EINVAL, reason: "not a regular file (left as it is)")) {
             try writeAtomically(Array("x".utf8), to: fifo, as: .program)
         }
         var buffer = [UInt8](repeating: 0, count: 4)
         #expect(read(reader, &buffer, 4) <= 0, "nothing was written into the FIFO")
         #expect(kind(fifo) == S_IFIFO)
-        #expect(throws: FileWriteError("write", path: "/dev/null", code: EINVAL, reason: "not a regular file (left as it is)")) {
+        #expect(throws: FileError("write", path: "/dev/null", code: EINVAL, reason: "not a regular file (left as it is)")) {
             try writeAtomically(Array("x".utf8), to: "/dev/null", as: .program)
         }
         #expect(kind("/dev/null") == S_IFCHR)
-        #expect(throws: FileWriteError("write", path: root, code: EISDIR, reason: "is a folder")) {
+        #expect(throws: FileError("write", path: root, code: EISDIR, reason: "is a folder")) {
             try writeAtomically(Array("x".utf8), to: root, as: .program)
         }
     }
@@ -151,7 +151,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: root) }
         try "precious\n".write(toFile: root + "/victim", atomically: true, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: root + "/history.ndjson", withDestinationPath: root + "/victim")
-        #expect(throws: FileWriteError.self) {
+        #expect(throws: FileError.self) {
             try RecordLog(path: root + "/history.ndjson", owner: .program).append(lines: Array("{\"kind\":\"round\"}\n".utf8))
         }
         #expect(try String(contentsOfFile: root + "/victim", encoding: .utf8) == "precious\n")

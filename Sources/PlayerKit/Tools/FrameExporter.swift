@@ -34,7 +34,7 @@ public struct FrameExporter: Sendable {
     }
 
     /// Creates the output folder (and its parents) when it is missing.
-    public func prepare() throws(FileWriteError) {
+    public func prepare() throws(FileError) {
         guard let directory, !directory.isEmpty else { return }
         try Folders.make(directory, mode: 0o755)
     }
@@ -49,7 +49,7 @@ public struct FrameExporter: Sendable {
     }
 
     /// Scales, hashes and writes `frame`.
-    public func export(_ frame: Frame) throws(FileWriteError) -> Exported {
+    public func export(_ frame: Frame) throws(FileError) -> Exported {
         let output = scaler.map { $0.scale(frame) } ?? frame
         let path = path(forFrame: frame.index)
         // Renamed into place whole: no reader ever sees half a frame.

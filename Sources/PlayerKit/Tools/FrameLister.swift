@@ -52,7 +52,7 @@ public struct FrameLister: Sendable {
         }
 
         /// A frame file that cannot be written stops the run: status 2.
-        func cannotWrite(_ error: FileWriteError) -> Int32 {
+        func cannotWrite(_ error: FileError) -> Int32 {
             stage.diagnostics.error(error.description)
             stage.requestStop(.fatal)
             return stage.drain(failed: true)

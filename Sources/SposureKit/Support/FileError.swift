@@ -42,6 +42,3 @@ public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
         return copy
     }
 }
-
-/// The name the error had when only writes threw it.
-public typealias FileWriteError = FileError

@@ -2,18 +2,23 @@ import LadderKit
 import SposureKit
 
 /// How distressing one GIF was, rated with a digit key while it played
-/// (0 calm … 9 worst): one line of the ratings file.
+/// (0 calm … 9 worst): the `rated` record, both gif-play's event (with the
+/// session time) and a line of the ratings file (with the ladder and date).
 ///
 /// ```json
+/// {"kind":"rated","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","rating":8,"t_ms":4200}
 /// {"kind":"rated","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","rating":8,"ladder":"spiders","rung":4,"at":"2026-11-21T10:00:00Z"}
 /// ```
 public struct GIFRating: Sendable, Equatable {
-    /// The API the GIF came from (`giphy`, `klipy`, `local` for a ladder folder).
-    public var provider: String
+    /// The API the GIF came from (`giphy`, `klipy`, `local` for a ladder
+    /// folder), when the record names one: a Giphy GIF's record may not.
+    public var provider: String?
     /// Its id there.
     public var id: String
     /// The rating, 0–9.
     public var rating: Int
+    /// When, in ms of the session (the player's event).
+    public var atMs: Int?
     /// The ladder it was rated on, when any.
     public var ladder: String?
     /// The rung, when on a ladder.
@@ -25,35 +30,42 @@ public struct GIFRating: Sendable, Equatable {
     public static let scale = 0...9
 
     /// A rating.
-    public init(provider: String, id: String, rating: Int, ladder: String? = nil, rung: Int? = nil, at: String? = nil) {
+    public init(provider: String?, id: String, rating: Int, atMs: Int? = nil, ladder: String? = nil, rung: Int? = nil, at: String? = nil) {
         self.provider = provider
         self.id = id
         self.rating = rating
+        self.atMs = atMs
         self.ladder = ladder
         self.rung = rung
         self.at = at
     }
 
+    /// The provider, a missing one being Giphy's (a record that names none).
+    public var source: String { provider ?? "giphy" }
+
     /// Reads a `rated` record (the player's event, or a line of the file); nil
-    /// without a string `id` and a `rating` 0–9. A missing `provider` is `giphy`.
+    /// without a string `id` and a `rating` 0–9.
     public init?(record: JSONRecord) {
         guard record.kind == "rated", let id = record.string("id"), !id.isEmpty,
               let rating = record.int("rating"), Self.scale.contains(rating) else { return nil }
         self.id = id
         self.rating = rating
-        provider = record.string("provider") ?? "giphy"
+        provider = record.string("provider")
+        atMs = record.int("t_ms")
         ladder = record.string("ladder")
         rung = record.int("rung")
         at = record.string("at")
     }
 
-    /// The line kept in the ratings file.
+    /// The record: the event as gif-play writes it, or the line kept in the
+    /// ratings file (which always names the provider: ``source``).
     public func record() -> JSONRecord {
         let record = JSONRecord()
         record.set("kind", "rated")
-        record.set("provider", provider)
+        if let provider { record.set("provider", provider) }
         record.set("id", id)
         record.set("rating", rating)
+        if let atMs { record.set("t_ms", atMs) }
         if let ladder { record.set("ladder", ladder) }
         if let rung { record.set("rung", rung) }
         if let at { record.set("at", at) }

@@ -1,16 +1,20 @@
 import LadderKit
+import SposureKit
 
 /// An event of the round, as a value: what `gif-play` writes on stdout
 /// (see ``record``) and `score` reads.
 public enum RoundEvent: Sendable, Equatable {
+    /// The round began.
+    case sessionStart(SessionStart)
     /// Held, but nothing ready to show from `startMs` to `endMs`.
     case stall(startMs: Int, endMs: Int)
     /// A hold from `downMs` to `upMs`.
     case hold(downMs: Int, upMs: Int)
     /// A GIF was on screen.
     case shown(Shown)
-    /// The round ended at `atMs`.
-    case sessionEnd(atMs: Int, reason: EndReason)
+    /// The round ended at `atMs` (nil: the record said no time), for
+    /// `reason` (nil: it said none).
+    case sessionEnd(atMs: Int?, reason: EndReason?)
     /// The GIF on screen was rated with a digit during play.
     case rated(Rated)
     /// The answers to the questions before or after a ladder round.
@@ -55,23 +59,39 @@ public enum RoundEvent: Sendable, Equatable {
         }
     }
 
-    /// What a `rated` event says: the GIF on screen and the digit pressed.
-    public struct Rated: Sendable, Equatable {
-        /// The GIF's provider, when its record names one.
-        public var provider: String?
-        /// The GIF's id.
-        public var id: String
-        /// 0 calm … 9 worst.
-        public var rating: Int
-        /// When, in ms of the session.
-        public var atMs: Int
+    /// What a `rated` event says: the GIF on screen and the digit pressed
+    /// (the same record as a line of the ratings file).
+    public typealias Rated = GIFRating
 
-        /// A `rated` event.
-        public init(provider: String?, id: String, rating: Int, atMs: Int) {
-            self.provider = provider
-            self.id = id
-            self.rating = rating
-            self.atMs = atMs
+    /// What a `session` start says: when, on which clock, held how, drawn how.
+    public struct SessionStart: Sendable, Equatable {
+        /// The wall time (ISO 8601), when the player gave one.
+        public var at: String?
+        /// `real` or `virtual`.
+        public var clock: String?
+        /// What the hold is read from (`mouse`, `keys`, `script`, …).
+        public var hold: String?
+        /// The renderer chosen.
+        public var renderer: String?
+        /// The screen, in cells.
+        public var cols: Int?
+        public var rows: Int?
+        /// `end` or `pause`.
+        public var onRelease: String?
+        /// The round's ladder tag, when the stream's start carries one.
+        public var ladder: LadderTag?
+
+        /// A session start.
+        public init(at: String?, clock: String?, hold: String? = nil, renderer: String? = nil, cols: Int? = nil,
+                    rows: Int? = nil, onRelease: String? = nil, ladder: LadderTag? = nil) {
+            self.at = at
+            self.clock = clock
+            self.hold = hold
+            self.renderer = renderer
+            self.cols = cols
+            self.rows = rows
+            self.onRelease = onRelease
+            self.ladder = ladder
         }
     }
 }

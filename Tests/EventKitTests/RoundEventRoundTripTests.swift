@@ -1,0 +1,71 @@
+// Every event kind has one type that writes it and reads it back (issue 20):
+// record → RoundEvent → record, byte for byte, for the records gif-play
+// writes; and what the reader refuses, with the words score says.
+
+import EventKit
+import LadderKit
+import SposureKit
+import Testing
+
+@Suite struct RoundEventRoundTripTests {
+    @Test(arguments: [
+        #"{"kind":"session","event":"start","at":"2026-11-21T10:00:00Z","clock":"real","hold":"mouse","renderer":"truecolor","cols":80,"rows":24,"on_release":"end"}"#,
+        #"{"kind":"session","event":"start","clock":"virtual","hold":"script","renderer":"none","cols":80,"rows":24,"on_release":"pause"}"#,
+        #"{"kind":"session","event":"end","t_ms":9800,"reason":"released"}"#,
+        #"{"kind":"session","event":"end","t_ms":120,"reason":"a-reason-of-a-later-version"}"#,
+        #"{"kind":"hold","down_ms":1200,"up_ms":9800}"#,
+        #"{"kind":"stall","start_ms":3400,"end_ms":3520}"#,
+        #"{"kind":"shown","id":"3o7TKSjRrfIPjeiVyM","section":"spiders","query":"spiders","start_ms":1200,"end_ms":3400,"exposed_ms":2200,"frames":24,"completed":true}"#,
+        #"{"kind":"shown","id":"a","section":"","start_ms":0,"end_ms":10,"exposed_ms":10,"frames":1,"completed":false}"#,
+        #"{"kind":"shown","id":"9007199254740993","section":"spiders","query":"spider","start_ms":0,"end_ms":900,"exposed_ms":900,"frames":9,"completed":true,"provider":"klipy","ladder":"spiders","rung":2,"rung_suds":20,"retest":true}"#,
+        #"{"kind":"rated","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","rating":8,"t_ms":4200}"#,
+        #"{"kind":"rated","id":"x","rating":0,"t_ms":1}"#,
+        #"{"kind":"rated","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","rating":8,"ladder":"spiders","rung":4,"at":"2026-11-21T10:00:00Z"}"#,
+        #"{"kind":"rating","when":"before","suds":7,"expect_pct":80}"#,
+        #"{"kind":"rating","when":"after","peak":8,"suds":4,"happened":false}"#,
+    ])
+    func anEventRecordRoundTripsByteForByte(_ line: String) throws {
+        let (event, warning) = RoundEvent.read(try JSONRecord.parse(line))
+        #expect(warning == nil)
+        let read = try #require(event)
+        #expect(read.record.text == line)
+    }
+
+    @Test func aValueRoundTripsThroughItsRecord() throws {
+        let events: [RoundEvent] = [
+            .sessionStart(.init(at: nil, clock: "virtual", hold: "always", renderer: "none", cols: 80, rows: 24, onRelease: "end")),
+            .hold(downMs: 0, upMs: 5),
+            .stall(startMs: 1, endMs: 2),
+            .shown(.init(id: "g", section: "s", query: nil, startMs: 0, endMs: 4, exposedMs: 4, frames: 2, completed: false,
+                         ladder: LadderTag(ladder: "dogs", rung: 1, rungSuds: 10), provider: "giphy")),
+            .sessionEnd(atMs: 9, reason: .timeLimit),
+            .rated(.init(provider: nil, id: "g", rating: 9, atMs: 3)),
+            .rating(RoundRating(when: .after, suds: 2, peak: 5, happened: true)),
+        ]
+        for event in events {
+            #expect(RoundEvent.read(event.record).event == event, "\(event.record.text)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"kind":"hold","down_ms":5,"up_ms":4}"#, "a hold record needs whole down_ms <= up_ms, each 0 to a year; skipped"),
+        (#"{"kind":"stall","start_ms":-1,"end_ms":4}"#, "a stall record needs whole start_ms <= end_ms, each 0 to a year; skipped"),
+        (#"{"kind":"shown","id":"a","exposed_ms":"2200"}"#, "a shown record needs a whole exposed_ms from 0 to a year; skipped"),
+        (#"{"kind":"session","event":"middle"}"#, "a session record whose event is neither start nor end, skipped"),
+        (#"{"kind":"session","event":"end","t_ms":99999999999999}"#, "a session end whose t_ms is outside 0 to a year, skipped"),
+        (#"{"kind":"rated","id":"a","rating":10}"#, "a rated record without a string id and a rating 0–9, skipped"),
+        (#"{"kind":"rating","when":"during"}"#, "a rating record whose when is neither before nor after, skipped"),
+    ])
+    func aMalformedEventIsSkippedWithItsReason(_ line: String, _ reason: String) throws {
+        let (event, warning) = RoundEvent.read(try JSONRecord.parse(line))
+        #expect(event == nil)
+        #expect(warning == reason)
+    }
+
+    @Test func aRecordOfAnotherKindIsNoEventAndNoWarning() throws {
+        for line in [#"{"kind":"gif","id":"a"}"#, #"{"kind":"error","code":"http_404"}"#, #"{"id":"no kind"}"#] {
+            let (event, warning) = RoundEvent.read(try JSONRecord.parse(line))
+            #expect(event == nil && warning == nil)
+        }
+    }
+}
