@@ -5,11 +5,8 @@ import SposureKit
 
 /// `fetch-images`: the concurrent image fetcher, the third stage of the game.
 @main
-struct FetchImages: ParsableCommand {
-    static func main() { mainIgnoringClosedPipes() }
-
-    static let configuration = CommandConfiguration(
-        commandName: "fetch-images",
+struct FetchImages: SposureTool {
+    static let configuration = CommandConfiguration.tool("fetch-images",
         abstract: "Fetch the GIFs named by a stream of records into a local cache.",
         discussion: """
             Reads NDJSON records on stdin (from `giphy-pages list`, a saved stream, or \
@@ -40,8 +37,7 @@ struct FetchImages: ParsableCommand {
               64   usage error
               130  interrupted (SIGINT), 143 terminated (SIGTERM)
             A closed stdout (`| head`) is a normal end: exit 0, nothing on stderr.
-            """,
-        version: SposureVersion.text)
+            """)
 
     @Option(help: ArgumentHelp("Transfers at once.", valueName: "n"))
     var concurrency = 8
@@ -114,19 +110,9 @@ struct FetchImages: ParsableCommand {
         configuration.window = max(stream.buffer, concurrency * 4)
 
         let stage = Stage(name: "fetch-images", options: stream.stageOptions)
-        let imageCache: ImageCache
-        do {
-            imageCache = try ImageCache(root: cache ?? ImageCache.defaultRoot())
-        } catch {
-            stage.diagnostics.error("cache: \(error)")
-            throw ExitCode(2)
-        }
-        let fetcher: ImageFetcher
-        do {
-            fetcher = try ImageFetcher(stage: stage, cache: imageCache, configuration: configuration)
-        } catch {
-            stage.diagnostics.error("libcurl: \(error)")
-            throw ExitCode(2)
+        let imageCache = try stage.required("cache", exit: ExitCode(2)) { try ImageCache(root: cache ?? ImageCache.defaultRoot()) }
+        let fetcher = try stage.required("libcurl", exit: ExitCode(2)) {
+            try ImageFetcher(stage: stage, cache: imageCache, configuration: configuration)
         }
         stage.parsedKinds = ["gif"]
         stage.start()

@@ -4,11 +4,8 @@ import SposureCLI
 /// `gif-play`: the frame player, the fourth stage of the game, and the GIF
 /// engine's tools (`frames`, `samples`).
 @main
-struct GIFPlay: ParsableCommand {
-    static func main() { mainIgnoringClosedPipes() }
-
-    static let configuration = CommandConfiguration(
-        commandName: "gif-play",
+struct GIFPlay: SposureTool {
+    static let configuration = CommandConfiguration.tool("gif-play",
         abstract: "The frame player: GIFs play while you hold; events come out.",
         discussion: """
             With no subcommand, gif-play plays (every option: `gif-play play --help`): \
@@ -26,7 +23,6 @@ struct GIFPlay: ParsableCommand {
             composited frame, for scripts and conformance checks. `gif-play samples \
             --out DIR` draws the offline demo's GIFs.
             """,
-        version: SposureVersion.text,
         subcommands: [Play.self, Frames.self, Samples.self],
         defaultSubcommand: Play.self)
 }

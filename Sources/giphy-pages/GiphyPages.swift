@@ -8,11 +8,8 @@ import SposureKit
 
 /// `giphy-pages`: the first two stages, the page emitter and the URL lister.
 @main
-struct GiphyPages: ParsableCommand {
-    static func main() { mainIgnoringClosedPipes() }
-
-    static let configuration = CommandConfiguration(
-        commandName: "giphy-pages",
+struct GiphyPages: SposureTool {
+    static let configuration = CommandConfiguration.tool("giphy-pages",
         abstract: "Plan and run GIF API page requests (Giphy or Klipy): the first two stages of the game.",
         discussion: """
             giphy-pages plan -q spiders | giphy-pages list | fetch-images | …
@@ -23,7 +20,6 @@ struct GiphyPages: ParsableCommand {
             Keys come from GIPHY_API_KEY and KLIPY_API_KEY (never printed); each API from \
             --api-url, else GIPHY_API_URL / KLIPY_API_URL, else the real one.
             """,
-        version: SposureVersion.text,
         subcommands: [Plan.self, List.self])
 }
 

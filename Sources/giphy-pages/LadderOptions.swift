@@ -35,23 +35,15 @@ struct LadderOptions: ParsableArguments {
     /// (nothing more to plan).
     func plan(stage: Stage) throws -> LadderPagePlan? {
         guard let name = ladder else { return nil }
-        let choice: RungChoice
-        do {
-            choice = try RungChoice.choose(ladder: name, rung: rung, now: now.flatMap(Timestamp.date) ?? Date())
-        } catch {
-            stage.diagnostics.error(error.description)
-            throw ExitCode(64)
+        let choice = try stage.required(exit: ExitCode(64)) {
+            try RungChoice.choose(ladder: name, rung: rung, now: now.flatMap(Timestamp.date) ?? Date())
         }
         for warning in choice.warnings { stage.diagnostics.warning(warning) }
         stage.diagnostics.note(choice.summary)
         if choice.rung.dir != nil {
             if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
-            let images: [JSONRecord]
-            do {
-                images = try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest)
-            } catch {
-                stage.diagnostics.error(error.description)
-                throw ExitCode.failure
+            let images = try stage.required(exit: .failure) {
+                try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest)
             }
             stage.start(reading: false)
             for image in images where !stage.output.push(image.serialized()) { break }

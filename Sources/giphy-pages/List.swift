@@ -113,12 +113,8 @@ extension GiphyPages {
                 stage.diagnostics.error(GIFProvider.noKeyMessage)
                 throw ExitCode.failure
             }
-            let lister: PageLister
-            do {
-                lister = try PageLister(stage: stage, accesses: accesses, configuration: configuration)
-            } catch {
-                stage.diagnostics.error("libcurl: \(error)")
-                throw ExitCode(2)
+            let lister = try stage.required("libcurl", exit: ExitCode(2)) {
+                try PageLister(stage: stage, accesses: accesses, configuration: configuration)
             }
             stage.parsedKinds = ["page", "error"]
             stage.start()

@@ -165,19 +165,10 @@ extension GiphyPages {
 
             var access: APIAccess?
             if !noPing && chosen.api.countsResults {
-                do {
-                    access = try APIAccess(provider: chosen, apiURL: api.apiURL)
-                } catch {
-                    stage.diagnostics.error(error.description)
-                    throw ExitCode.failure
-                }
+                access = try stage.required(exit: .failure) { try APIAccess(provider: chosen, apiURL: api.apiURL) }
             }
-            let planner: PagePlanner
-            do {
-                planner = try PagePlanner(stage: stage, access: access, configuration: configuration)
-            } catch {
-                stage.diagnostics.error("libcurl: \(error)")
-                throw ExitCode(2)
+            let planner = try stage.required("libcurl", exit: ExitCode(2)) {
+                try PagePlanner(stage: stage, access: access, configuration: configuration)
             }
             if let source = queriesFrom {
                 let lines = BoundedQueue<String>(capacity: 64)

@@ -9,11 +9,8 @@ import SposureKit
 
 /// `score`: the score reporter, the last stage of the game.
 @main
-struct Score: ParsableCommand {
-    static func main() { mainIgnoringClosedPipes() }
-
-    static let configuration = CommandConfiguration(
-        commandName: "score",
+struct Score: SposureTool {
+    static let configuration = CommandConfiguration.tool("score",
         abstract: "Score a round from gif-play's events: the Game Over screen, and the round kept in your history.",
         usage: """
             score [--format text|json] [--share] [--distress BEFORE,AFTER] [--at TIME]
@@ -54,7 +51,6 @@ struct Score: ParsableCommand {
 
             \(exitCodes)
             """,
-        version: SposureVersion.text,
         subcommands: [History.self, LadderCommand.self])
 
     @Option(help: ArgumentHelp("The report for a person (text) or for programs (json); default: text on a terminal, else json.", valueName: "format"))

@@ -11,22 +11,10 @@ public struct ByteCount: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `123`, `512KB`, `20MB`, `1GiB`; nil for anything else.
     public init?(argument: String) {
-        let text = argument.trimmingWhitespace().lowercased()
-        let digits = text.prefix(while: { $0.isNumber || $0 == "." })
-        let unit = text.dropFirst(digits.count).trimmingWhitespace()
-        let scale: Double
-        switch unit {
-        case "", "b": scale = 1
-        case "k", "kb": scale = 1e3
-        case "m", "mb": scale = 1e6
-        case "g", "gb": scale = 1e9
-        case "kib": scale = 1024
-        case "mib": scale = 1024 * 1024
-        case "gib": scale = 1024 * 1024 * 1024
-        default: return nil
-        }
-        guard let value = Double(digits), value >= 0, value * scale < 9e15 else { return nil }
-        bytes = Int(value * scale)
+        let units: [String: Double] = ["": 1, "b": 1, "k": 1e3, "kb": 1e3, "m": 1e6, "mb": 1e6, "g": 1e9, "gb": 1e9,
+                                       "kib": 1024, "mib": 1024 * 1024, "gib": 1024 * 1024 * 1024]
+        guard let value = quantity(argument, units: units), value < 9e15 else { return nil }
+        bytes = Int(value)
     }
 
     public var description: String { Self.format(bytes) }
@@ -53,21 +41,11 @@ public struct TimeSpan: Sendable, Equatable, CustomStringConvertible {
 
     /// Parses `250ms`, `10s`, `1.5s`, `2m`, `1h`; nil for anything else.
     public init?(argument: String) {
-        let text = argument.trimmingWhitespace().lowercased()
-        let digits = text.prefix(while: { $0.isNumber || $0 == "." })
-        let unit = text.dropFirst(digits.count).trimmingWhitespace()
-        let scale: Double
-        switch unit {
-        case "ms": scale = 0.001
-        case "", "s": scale = 1
-        case "m", "min": scale = 60
-        case "h": scale = 3600
-        default: return nil
-        }
+        let units: [String: Double] = ["ms": 0.001, "": 1, "s": 1, "m": 60, "min": 60, "h": 3600]
         // At most a year: every span is a timeout, a delay or a limit, and a
         // larger one would overflow the clocks' nanoseconds.
-        guard let value = Double(digits), value >= 0, value * scale <= Self.longest else { return nil }
-        seconds = value * scale
+        guard let value = quantity(argument, units: units), value <= Self.longest else { return nil }
+        seconds = value
     }
 
     /// The longest span taken, in seconds: a year.
@@ -82,3 +60,13 @@ public struct TimeSpan: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// `argument` as a number and a unit of `units` (case and white space
+/// aside), scaled by the unit; nil when either is missing or wrong, or the
+/// number is negative.
+private func quantity(_ argument: String, units: [String: Double]) -> Double? {
+    let text = argument.trimmingWhitespace().lowercased()
+    let digits = text.prefix(while: { $0.isNumber || $0 == "." })
+    let unit = String(text.dropFirst(digits.count).trimmingWhitespace())
+    guard let scale = units[unit], let value = Double(digits), value >= 0 else { return nil }
+    return value * scale
+}
