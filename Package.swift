@@ -133,5 +133,6 @@ let package = Package(
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
+        .testTarget(name: "RecordTests", dependencies: ["SposureKit", "GiphyKit", "EventKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
     ]
 )

@@ -57,12 +57,7 @@ public final class CallBudget {
         var state = drain(read(path) ?? (0, now), now: now)
         guard state.used + 1 <= Double(calls) else { return wait(state) }
         state.used += 1
-        let record = JSONRecord()
-        record.set("kind", "budget")
-        record.set("provider", provider.rawValue)
-        record.set("used", state.used)
-        record.set("at", state.at)
-        var line = record.serialized()
+        var line = BudgetRecord(provider: provider.rawValue, used: state.used, at: state.at).record().serialized()
         line.append(0x0A)
         // Not synced: a whole file replaces the last by rename, and an allowance
         // lost to a crash costs nothing; an fsync a call would stall the transfers.
@@ -126,8 +121,7 @@ public final class CallBudget {
     private func read(_ path: String) -> (used: Double, at: Double)? {
         guard let bytes = try? readFile(path, maxBytes: 4096, owner: .program),
               let record = try? bytes.withUnsafeBytes({ try JSONRecord.parse($0) }),
-              let used = record.double("used"), let at = record.double("at"),
-              used.isFinite, at.isFinite, used >= 0 else { return nil }
-        return (used, at)
+              let budget = BudgetRecord(record: record) else { return nil }
+        return (budget.used, budget.at)
     }
 }

@@ -75,23 +75,23 @@ public struct GiphyAPI: GIFAPI {
     }
 
     public func readPaging(_ record: JSONRecord, into page: inout PageRequest) throws(PageRequest.PageError) {
-        page.offset = try PageRequest.whole(record, "offset", in: 0...Int.max, rule: "≥ 0", record: "a page record")
-        page.limit = try PageRequest.whole(record, "limit", in: 1...100, rule: "from 1 to 100", record: "a page record")
-        page.total = record.int("total")
+        page.offset = try PageRequest.whole(record, PageRequest.Field.offset, in: 0...Int.max, rule: "≥ 0", record: "a page record")
+        page.limit = try PageRequest.whole(record, PageRequest.Field.limit, in: 1...100, rule: "from 1 to 100", record: "a page record")
+        page.total = record.int(PageRequest.Field.total)
     }
 
     /// Giphy's pages carry no provider: absent means giphy, as before there were two.
     public func record(of page: PageRequest) -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "page")
-        record.set("endpoint", page.endpoint.rawValue)
-        if let query = page.query { record.set("query", query) }
-        record.set("section", page.section)
-        record.set("offset", page.offset)
-        record.set("limit", page.limit)
-        record.set("rating", page.rating)
-        record.set("lang", page.lang)
-        record.set("total", page.total)
+        record.set("kind", PageRequest.kind)
+        record.set(PageRequest.Field.endpoint, page.endpoint.rawValue)
+        if let query = page.query { record.set(PageRequest.Field.query, query) }
+        record.set(PageRequest.Field.section, page.section)
+        record.set(PageRequest.Field.offset, page.offset)
+        record.set(PageRequest.Field.limit, page.limit)
+        record.set(PageRequest.Field.rating, page.rating)
+        record.set(PageRequest.Field.lang, page.lang)
+        record.set(PageRequest.Field.total, page.total)
         return record
     }
 

@@ -97,14 +97,14 @@ public struct KlipyAPI: GIFAPI {
 
     public func readPaging(_ record: JSONRecord, into page: inout PageRequest) throws(PageRequest.PageError) {
         // Bounded, so that (page - 1) × per_page and the ranks after it cannot overflow.
-        let number = try PageRequest.whole(record, "page", in: 1...Self.maxPage, rule: "from 1 to \(Self.maxPage)",
+        let number = try PageRequest.whole(record, PageRequest.Field.page, in: 1...Self.maxPage, rule: "from 1 to \(Self.maxPage)",
                                            record: "a Klipy page record")
-        let perPage = try PageRequest.whole(record, "per_page", in: 1...maxLimit, rule: "from 1 to \(maxLimit)",
+        let perPage = try PageRequest.whole(record, PageRequest.Field.perPage, in: 1...maxLimit, rule: "from 1 to \(maxLimit)",
                                             record: "a Klipy page record")
-        let limit = record.has("limit") ? record.int("limit") : perPage
+        let limit = record.has(PageRequest.Field.limit) ? record.int(PageRequest.Field.limit) : perPage
         guard let limit, (1...perPage).contains(limit) else { throw PageRequest.PageError("a Klipy page record's \"limit\" must be from 1 to its per_page") }
         let offset = (number - 1) * perPage
-        if record.has("offset") && record.int("offset") != offset {
+        if record.has(PageRequest.Field.offset) && record.int(PageRequest.Field.offset) != offset {
             throw PageRequest.PageError("a Klipy page record's \"offset\" must be (page - 1) × per_page = \(offset)")
         }
         page.page = number
@@ -116,17 +116,17 @@ public struct KlipyAPI: GIFAPI {
 
     public func record(of page: PageRequest) -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "page")
-        record.set("provider", name)
-        record.set("endpoint", page.endpoint.rawValue)
-        if let query = page.query { record.set("query", query) }
-        record.set("section", page.section)
-        record.set("page", page.page ?? 1)
-        record.set("per_page", page.perPage ?? page.limit)
-        record.set("offset", page.offset)
-        record.set("limit", page.limit)
-        record.set("rating", page.rating)
-        record.set("lang", page.lang)
+        record.set("kind", PageRequest.kind)
+        record.set(PageRequest.Field.provider, name)
+        record.set(PageRequest.Field.endpoint, page.endpoint.rawValue)
+        if let query = page.query { record.set(PageRequest.Field.query, query) }
+        record.set(PageRequest.Field.section, page.section)
+        record.set(PageRequest.Field.page, page.page ?? 1)
+        record.set(PageRequest.Field.perPage, page.perPage ?? page.limit)
+        record.set(PageRequest.Field.offset, page.offset)
+        record.set(PageRequest.Field.limit, page.limit)
+        record.set(PageRequest.Field.rating, page.rating)
+        record.set(PageRequest.Field.lang, page.lang)
         return record
     }
 

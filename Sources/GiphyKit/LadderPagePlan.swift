@@ -82,12 +82,7 @@ public struct LadderPagePlan: Sendable {
         guard !gifs.isEmpty else { throw fail("holds no .gif file") }
         let tag = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
         return gifs.map { name in
-            let record = JSONRecord()
-            record.set("kind", "image")
-            record.set("provider", "local")
-            record.set("id", name)
-            record.set("section", Paths.lastComponent(folder))
-            record.set("path", folder + "/" + name)
+            let record = ImageRecord(folder: Paths.lastComponent(folder), file: name, path: folder + "/" + name).record()
             tag.write(to: record)
             return record
         }

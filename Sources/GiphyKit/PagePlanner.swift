@@ -166,11 +166,11 @@ public final class PagePlanner {
             stage.diagnostics.warning("\(query.map { "\"\($0)\"" } ?? "trending"): \(failure.code): \(message)")
         }
         let record = JSONRecord()
-        record.set("kind", "page")
-        if configuration.provider != .recordDefault { record.set("provider", configuration.provider.rawValue) }
-        record.set("endpoint", configuration.endpoint.rawValue)
-        if let query { record.set("query", query) }
-        record.set("section", query ?? configuration.endpoint.rawValue)
+        record.set("kind", PageRequest.kind)
+        if configuration.provider != .recordDefault { record.set(PageRequest.Field.provider, configuration.provider.rawValue) }
+        record.set(PageRequest.Field.endpoint, configuration.endpoint.rawValue)
+        if let query { record.set(PageRequest.Field.query, query) }
+        record.set(PageRequest.Field.section, query ?? configuration.endpoint.rawValue)
         stage.makeError(record, code: failure.code, message: message)
         stage.output.push(record.serialized())
     }

@@ -18,9 +18,19 @@ public enum GiphyEndpoint: String, Sendable, CaseIterable {
 ///  "offset":0,"limit":50,"rating":"g","lang":"en","total":4210}
 /// ```
 public struct PageRequest: Sendable, Equatable {
+    /// The record's `kind`.
+    public static let kind = "page"
+
+    /// The field names, spelled once.
+    public enum Field {
+        public static let provider = "provider", endpoint = "endpoint", query = "query", section = "section"
+        public static let page = "page", perPage = "per_page", offset = "offset", limit = "limit"
+        public static let rating = "rating", lang = "lang", total = "total"
+    }
+
     /// The fields a page record owns; any other field is carried on to its GIFs.
-    public static let fields: Set<String> = ["kind", "provider", "endpoint", "query", "section", "page", "per_page",
-                                             "offset", "limit", "rating", "lang", "total"]
+    public static let fields: Set<String> = ["kind", Field.provider, Field.endpoint, Field.query, Field.section, Field.page,
+                                             Field.perPage, Field.offset, Field.limit, Field.rating, Field.lang, Field.total]
     public var endpoint: GiphyEndpoint
     /// The search words; nil for trending.
     public var query: String?
@@ -61,18 +71,18 @@ public struct PageRequest: Sendable, Equatable {
     /// record's API (``GIFAPI/readPaging(_:into:)``).
     public init(record: JSONRecord) throws(PageError) {
         var provider = GIFProvider.recordDefault
-        if record.has("provider") {
-            guard let name = record.string("provider"), let named = GIFProvider(rawValue: name) else {
+        if record.has(Field.provider) {
+            guard let name = record.string(Field.provider), let named = GIFProvider(rawValue: name) else {
                 throw PageError("\"provider\" must be \(GIFProvider.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))")
             }
             provider = named
         }
         let api = provider.api
-        guard let name = record.string("endpoint") ?? (record.has("query") ? "search" : nil),
+        guard let name = record.string(Field.endpoint) ?? (record.has(Field.query) ? "search" : nil),
               let endpoint = GiphyEndpoint(rawValue: name) else {
             throw PageError("a page record needs \"endpoint\": \"search\" or \"trending\"")
         }
-        let query = record.string("query")
+        let query = record.string(Field.query)
         if endpoint == .search {
             guard let query, !query.trimmingWhitespace().isEmpty else {
                 throw PageError("a search page record needs a non-empty string \"query\"")
@@ -81,9 +91,9 @@ public struct PageRequest: Sendable, Equatable {
                 throw PageError("the query is \(query.count) characters; \(api.displayName) takes at most \(longest)")
             }
         }
-        let section = record.string("section") ?? query ?? endpoint.rawValue
+        let section = record.string(Field.section) ?? query ?? endpoint.rawValue
         self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section, offset: 0, limit: 1,
-                  rating: record.string("rating") ?? "g", lang: record.string("lang") ?? "en", total: nil, provider: provider)
+                  rating: record.string(Field.rating) ?? "g", lang: record.string(Field.lang) ?? "en", total: nil, provider: provider)
         try api.readPaging(record, into: &self)
     }
 

@@ -5,8 +5,23 @@ import HistoryKit
 import SposureKit
 
 /// `score ladder NAME`: the ladder as a table, one row a rung, with what the
-/// history says of each, and the next rung marked.
-public struct LadderTable: Sendable {
+/// history says of each, and the next rung marked; off a terminal, the
+/// `ladder` record.
+///
+/// ```json
+/// {"kind":"ladder","name":"spiders","title":"Spiders","source":"built-in","rung":2,"complete":false,"next_rung":2,"next_retest":false,"why":"…",
+///  "rungs":[{"rung":1,"label":"spider cartoon","suds":10,"still":true,"rounds":2,"best_exposed_ms":70000,"last_distress":3,"mastered_on":"2026-11-21T10:00:00Z","retest_due":"2026-11-28T10:00:00Z"},…]}
+/// ```
+public struct LadderTable: Sendable, Equatable {
+    /// The record's `kind`.
+    public static let kind = "ladder"
+
+    /// The field names, spelled once, in the order they are written.
+    public enum Field {
+        public static let name = "name", title = "title", source = "source", rung = "rung", complete = "complete"
+        public static let nextRung = "next_rung", nextRetest = "next_retest", why = "why", rungs = "rungs"
+    }
+
     /// The ladder.
     public var ladder: Ladder
     /// Where the ladder came from: `built-in` or the file's path.
@@ -38,6 +53,52 @@ public struct LadderTable: Sendable {
         public var masteredOn: Date?
         /// When its next re-test is due.
         public var retestDue: Date?
+
+        /// The field names of a row's object, spelled once, in the order they are written.
+        public enum Field {
+            public static let rung = "rung", label = "label", suds = "suds", still = "still", rounds = "rounds"
+            public static let bestExposedMs = "best_exposed_ms", lastDistress = "last_distress"
+            public static let masteredOn = "mastered_on", retestDue = "retest_due"
+        }
+
+        /// A row.
+        public init(rung: Int, label: String, suds: Int, still: Bool, rounds: Int, bestExposedMs: Int? = nil,
+                    lastDistress: Int? = nil, masteredOn: Date? = nil, retestDue: Date? = nil) {
+            self.rung = rung
+            self.label = label
+            self.suds = suds
+            self.still = still
+            self.rounds = rounds
+            self.bestExposedMs = bestExposedMs
+            self.lastDistress = lastDistress
+            self.masteredOn = masteredOn
+            self.retestDue = retestDue
+        }
+
+        /// Reads a row's object; nil when a field it always has is missing or of another type.
+        init?(record: JSONRecord) {
+            guard let rung = record.int(Field.rung), let label = record.string(Field.label), let suds = record.int(Field.suds),
+                  let still = record.bool(Field.still), let rounds = record.int(Field.rounds) else { return nil }
+            self.init(rung: rung, label: label, suds: suds, still: still, rounds: rounds,
+                      bestExposedMs: record.int(Field.bestExposedMs), lastDistress: record.int(Field.lastDistress),
+                      masteredOn: record.string(Field.masteredOn).flatMap(Timestamp.date),
+                      retestDue: record.string(Field.retestDue).flatMap(Timestamp.date))
+        }
+
+        /// The row's object.
+        func record() -> JSONRecord {
+            let item = JSONRecord()
+            item.set(Field.rung, rung)
+            item.set(Field.label, label)
+            item.set(Field.suds, suds)
+            item.set(Field.still, still)
+            item.set(Field.rounds, rounds)
+            item.set(Field.bestExposedMs, bestExposedMs)
+            item.set(Field.lastDistress, lastDistress)
+            item.set(Field.masteredOn, masteredOn.map(Timestamp.format))
+            item.set(Field.retestDue, retestDue.map(Timestamp.format))
+            return item
+        }
     }
 
     /// The table of `ladder` over `entries` (the whole history), at `now`.
@@ -61,32 +122,49 @@ public struct LadderTable: Sendable {
         }
     }
 
+    /// Reads a `ladder` record; nil when it is of another kind, or a field
+    /// it always has is missing or of another type.
+    ///
+    /// The record holds the table, not the whole ladder and its history: the
+    /// ladder read back has the rungs as the rows show them (each rung's
+    /// label its one query), no feared outcome and the default rules; its
+    /// progress, the rung, whether it is complete and when each rung was
+    /// mastered. Its record is the one read.
+    public init?(record: JSONRecord) {
+        guard record.kind == Self.kind, let name = record.string(Field.name), let title = record.string(Field.title),
+              let source = record.string(Field.source), let rung = record.int(Field.rung),
+              let complete = record.bool(Field.complete), let nextRung = record.int(Field.nextRung),
+              let nextRetest = record.bool(Field.nextRetest), let why = record.string(Field.why),
+              let items = record.objects(Field.rungs) else { return nil }
+        var rows: [Row] = []
+        for item in items {
+            guard let row = Row(record: item) else { return nil }
+            rows.append(row)
+        }
+        ladder = Ladder(name: name, title: title, rungs: rows.map { Rung(queries: [$0.label], suds: $0.suds, still: $0.still) })
+        self.source = source
+        progress = LadderProgress()
+        progress.rung = rung
+        progress.complete = complete
+        for row in rows { progress.masteredOn[row.rung] = row.masteredOn }
+        next = LadderProgress.Pick(rung: nextRung, retest: nextRetest, why: why)
+        self.rows = rows
+    }
+
     /// The `ladder` record (docs/ladders.md).
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "ladder")
-        record.set("name", ladder.name)
-        record.set("title", ladder.title)
-        record.set("source", source)
-        record.set("rung", progress.rung)
-        record.set("complete", progress.complete)
-        record.set("next_rung", next.rung)
-        record.set("next_retest", next.retest)
-        record.set("why", next.why)
-        let array = JSONRecord.parseArray(rows.map { row in
-            let item = JSONRecord()
-            item.set("rung", row.rung)
-            item.set("label", row.label)
-            item.set("suds", row.suds)
-            item.set("still", row.still)
-            item.set("rounds", row.rounds)
-            item.set("best_exposed_ms", row.bestExposedMs)
-            item.set("last_distress", row.lastDistress)
-            item.set("mastered_on", row.masteredOn.map(Timestamp.format))
-            item.set("retest_due", row.retestDue.map(Timestamp.format))
-            return item
-        })
-        record.set("rungs", from: array, key: "rungs")
+        record.set("kind", Self.kind)
+        record.set(Field.name, ladder.name)
+        record.set(Field.title, ladder.title)
+        record.set(Field.source, source)
+        record.set(Field.rung, progress.rung)
+        record.set(Field.complete, progress.complete)
+        record.set(Field.nextRung, next.rung)
+        record.set(Field.nextRetest, next.retest)
+        record.set(Field.why, next.why)
+        let array = JSONRecord.parseArray(rows.map { $0.record() }, key: Field.rungs)
+        record.set(Field.rungs, from: array)
         return record
     }
 
@@ -122,9 +200,9 @@ public struct LadderTable: Sendable {
 }
 
 extension JSONRecord {
-    /// A record holding `items` as the array `rungs` (jansson builds it; the kits add no array setter).
-    static func parseArray(_ items: [JSONRecord]) -> JSONRecord {
-        let text = "{\"rungs\":[" + items.map(\.text).joined(separator: ",") + "]}"
+    /// A record holding `items` as the array `key` (jansson builds it; the kits add no array setter).
+    static func parseArray(_ items: [JSONRecord], key: String = LadderTable.Field.rungs) -> JSONRecord {
+        let text = "{\"\(key)\":[" + items.map(\.text).joined(separator: ",") + "]}"
         return (try? JSONRecord.parse(text)) ?? JSONRecord()
     }
 }

@@ -2,8 +2,22 @@ import HistoryKit
 import SposureKit
 
 /// Statistics over the history's rounds: how much exposure, the best round,
-/// whether recent rounds are longer, and how distress falls.
+/// whether recent rounds are longer, and how distress falls; the `history`
+/// record of `score history --format json`.
+///
+/// ```json
+/// {"kind":"history","rounds":3,"total_exposed_ms":60000,"average_exposed_ms":20000,"best":{"round":3,"at":"2026-11-23T10:00:00Z","exposed_ms":30000,"points":305},"trend":{"window":1,"recent_mean_ms":30000,"previous_mean_ms":20000,"change_ms":10000,"direction":"up"},"distress":{"rated_rounds":3,"mean_before":7.0,"mean_after":4.3,"mean_drop":2.7,"window":1,"early_before":8.0,"recent_before":6.0,"falling":true},"first_at":"2026-11-21T10:00:00Z","last_at":"2026-11-23T10:00:00Z"}
+/// ```
 public struct LifetimeStats: Sendable, Equatable {
+    /// The record's `kind`.
+    public static let kind = "history"
+
+    /// The field names, spelled once, in the order they are written.
+    public enum Field {
+        public static let rounds = "rounds", totalExposedMs = "total_exposed_ms", averageExposedMs = "average_exposed_ms"
+        public static let best = "best", trend = "trend", distress = "distress", firstAt = "first_at", lastAt = "last_at"
+    }
+
     /// The rounds counted.
     public var rounds: Int
     /// Their exposure in all.
@@ -28,6 +42,11 @@ public struct LifetimeStats: Sendable, Equatable {
 
     /// The best round.
     public struct Best: Sendable, Equatable {
+        /// The field names of its object, in the order they are written.
+        public enum Field {
+            public static let round = "round", at = "at", exposedMs = "exposed_ms", points = "points"
+        }
+
         /// Its 1-based place among the rounds counted.
         public var number: Int
         /// Its `at`.
@@ -40,6 +59,12 @@ public struct LifetimeStats: Sendable, Equatable {
 
     /// The mean exposure of the last `window` rounds against the `window` before them.
     public struct Trend: Sendable, Equatable {
+        /// The field names of its object, in the order they are written.
+        public enum Field {
+            public static let window = "window", recentMeanMs = "recent_mean_ms", previousMeanMs = "previous_mean_ms"
+            public static let changeMs = "change_ms", direction = "direction"
+        }
+
         /// Rounds in each half: 5, or half the rounds when there are fewer than 10.
         public var window: Int
         /// Mean exposure of the latest `window` rounds.
@@ -57,24 +82,52 @@ public struct LifetimeStats: Sendable, Equatable {
 
     /// Distress over the rated rounds.
     public struct DistressTrend: Sendable, Equatable {
+        /// The field names of its object, in the order they are written.
+        public enum Field {
+            public static let rated = "rated_rounds", meanBefore = "mean_before", meanAfter = "mean_after"
+            public static let meanDrop = "mean_drop", window = "window", earlyBefore = "early_before"
+            public static let recentBefore = "recent_before", falling = "falling"
+        }
+
         /// Rounds with ratings.
         public var rated: Int
         /// Mean rating before a round.
         public var meanBefore: Double
         /// Mean rating after a round.
         public var meanAfter: Double
-        /// Mean of before − after: how much a round calms.
-        public var meanDrop: Double { meanBefore - meanAfter }
+        /// Mean of before − after: how much a round calms. Kept, not
+        /// worked out from the means: the record rounds each to tenths, and
+        /// the drop of two rounded means is not always the rounded drop.
+        public var meanDrop: Double
         /// Rated rounds in each half of the comparison; 0 under two rated rounds.
         public var window: Int
         /// Mean rating before the first `window` rated rounds.
         public var earlyBefore: Double?
         /// Mean rating before the last `window` rated rounds.
         public var recentBefore: Double?
-        /// Whether the rating before a round has fallen from the early rounds to the recent ones.
-        public var falling: Bool? {
-            guard let earlyBefore, let recentBefore else { return nil }
-            return recentBefore < earlyBefore
+        /// Whether the rating before a round has fallen from the early rounds
+        /// to the recent ones (kept, as ``meanDrop`` is: rounded means can tie).
+        public var falling: Bool?
+
+        /// The trend of these means; the drop and whether it is falling worked out from them.
+        init(rated: Int, meanBefore: Double, meanAfter: Double, window: Int, earlyBefore: Double?, recentBefore: Double?) {
+            var falling: Bool?
+            if let earlyBefore, let recentBefore { falling = recentBefore < earlyBefore }
+            self.init(rated: rated, meanBefore: meanBefore, meanAfter: meanAfter, meanDrop: meanBefore - meanAfter, window: window,
+                      earlyBefore: earlyBefore, recentBefore: recentBefore, falling: falling)
+        }
+
+        /// A trend of every figure given.
+        init(rated: Int, meanBefore: Double, meanAfter: Double, meanDrop: Double, window: Int, earlyBefore: Double?,
+             recentBefore: Double?, falling: Bool?) {
+            self.rated = rated
+            self.meanBefore = meanBefore
+            self.meanAfter = meanAfter
+            self.meanDrop = meanDrop
+            self.window = window
+            self.earlyBefore = earlyBefore
+            self.recentBefore = recentBefore
+            self.falling = falling
         }
     }
 
@@ -104,38 +157,76 @@ public struct LifetimeStats: Sendable, Equatable {
         values.isEmpty ? 0 : Double(values.reduce(0, +)) / Double(values.count)
     }
 
+    /// Reads a `history` record; nil when it is of another kind, or a field
+    /// it always has is missing or of another type. The means come back as
+    /// the record has them, to tenths; ``exposures`` (the sparkline's) are not
+    /// in the record, and come back empty.
+    public init?(record: JSONRecord) {
+        guard record.kind == Self.kind, let rounds = record.int(Field.rounds), let total = record.int(Field.totalExposedMs),
+              let average = record.int(Field.averageExposedMs) else { return nil }
+        self.rounds = rounds
+        totalExposedMs = total
+        averageExposedMs = average
+        firstAt = record.string(Field.firstAt)
+        lastAt = record.string(Field.lastAt)
+        exposures = []
+        if let object = record.object(Field.best) {
+            typealias Key = Best.Field
+            guard let number = object.int(Key.round), let at = object.string(Key.at), let exposed = object.int(Key.exposedMs),
+                  let points = object.int(Key.points) else { return nil }
+            best = Best(number: number, at: at, exposedMs: exposed, points: points)
+        }
+        if let object = record.object(Field.trend) {
+            typealias Key = Trend.Field
+            guard let window = object.int(Key.window), let recent = object.int(Key.recentMeanMs),
+                  let previous = object.int(Key.previousMeanMs) else { return nil }
+            trend = Trend(window: window, recentMeanMs: recent, previousMeanMs: previous)
+        }
+        if let object = record.object(Field.distress) {
+            typealias Key = DistressTrend.Field
+            guard let rated = object.int(Key.rated), let before = object.double(Key.meanBefore), let after = object.double(Key.meanAfter),
+                  let drop = object.double(Key.meanDrop), let window = object.int(Key.window) else { return nil }
+            distress = DistressTrend(rated: rated, meanBefore: before, meanAfter: after, meanDrop: drop, window: window,
+                                     earlyBefore: object.double(Key.earlyBefore), recentBefore: object.double(Key.recentBefore),
+                                     falling: object.bool(Key.falling))
+        }
+    }
+
     /// The `history` record `score history --format json` writes (see docs/score.md).
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "history")
-        record.set("rounds", rounds)
-        record.set("total_exposed_ms", totalExposedMs)
-        record.set("average_exposed_ms", averageExposedMs)
-        record.setObject("best", best) { object, best in
-            object.set("round", best.number)
-            object.set("at", best.at)
-            object.set("exposed_ms", best.exposedMs)
-            object.set("points", best.points)
+        record.set("kind", Self.kind)
+        record.set(Field.rounds, rounds)
+        record.set(Field.totalExposedMs, totalExposedMs)
+        record.set(Field.averageExposedMs, averageExposedMs)
+        record.setObject(Field.best, best) { object, best in
+            typealias Key = Best.Field
+            object.set(Key.round, best.number)
+            object.set(Key.at, best.at)
+            object.set(Key.exposedMs, best.exposedMs)
+            object.set(Key.points, best.points)
         }
-        record.setObject("trend", trend) { object, trend in
-            object.set("window", trend.window)
-            object.set("recent_mean_ms", trend.recentMeanMs)
-            object.set("previous_mean_ms", trend.previousMeanMs)
-            object.set("change_ms", trend.changeMs)
-            object.set("direction", trend.direction)
+        record.setObject(Field.trend, trend) { object, trend in
+            typealias Key = Trend.Field
+            object.set(Key.window, trend.window)
+            object.set(Key.recentMeanMs, trend.recentMeanMs)
+            object.set(Key.previousMeanMs, trend.previousMeanMs)
+            object.set(Key.changeMs, trend.changeMs)
+            object.set(Key.direction, trend.direction)
         }
-        record.setObject("distress", distress) { object, distress in
-            object.set("rated_rounds", distress.rated)
-            object.setTenths("mean_before", distress.meanBefore)
-            object.setTenths("mean_after", distress.meanAfter)
-            object.setTenths("mean_drop", distress.meanDrop)
-            object.set("window", distress.window)
-            object.setTenths("early_before", distress.earlyBefore)
-            object.setTenths("recent_before", distress.recentBefore)
-            object.set("falling", distress.falling)
+        record.setObject(Field.distress, distress) { object, distress in
+            typealias Key = DistressTrend.Field
+            object.set(Key.rated, distress.rated)
+            object.setTenths(Key.meanBefore, distress.meanBefore)
+            object.setTenths(Key.meanAfter, distress.meanAfter)
+            object.setTenths(Key.meanDrop, distress.meanDrop)
+            object.set(Key.window, distress.window)
+            object.setTenths(Key.earlyBefore, distress.earlyBefore)
+            object.setTenths(Key.recentBefore, distress.recentBefore)
+            object.set(Key.falling, distress.falling)
         }
-        record.set("first_at", firstAt)
-        record.set("last_at", lastAt)
+        record.set(Field.firstAt, firstAt)
+        record.set(Field.lastAt, lastAt)
         return record
     }
 }

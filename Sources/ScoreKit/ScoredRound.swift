@@ -3,8 +3,31 @@ import HistoryKit
 import SposureKit
 
 /// A round with what the report adds: its date, the distress ratings, and how
-/// it compares with the person's history.
+/// it compares with the person's history; the `score` record.
+///
+/// ```json
+/// {"kind":"score","exposed_ms":8480,"longest_hold_ms":8600,"holds":1,"gifs_shown":5,"gifs_completed":4,"stalls":1,"stall_ms":120,"errors":1,"error_codes":{"http_404":1},"sections":{"spiders":{"exposed_ms":8480,"gifs_shown":5,"gifs_completed":4}},"points":104,"personal_best":true,"previous_best_ms":6000,"incomplete":false,"reason":"released","duration_ms":9800,"at":"2026-11-21T10:00:00Z","clock":"real","bad_lines":0,"distress_before":7,"distress_after":4}
+/// ```
 public struct ScoredRound: Sendable, Equatable {
+    /// The record's `kind`.
+    public static let kind = "score"
+
+    /// The field names, spelled once, in the order they are written (the
+    /// totals' are ``RoundTotals/Field``, also a section's).
+    public enum Field {
+        public static let errors = "errors", errorCodes = "error_codes", sections = "sections", points = "points"
+        public static let personalBest = "personal_best", previousBestMs = "previous_best_ms", incomplete = "incomplete"
+        public static let reason = "reason", durationMs = "duration_ms", at = "at", clock = "clock", badLines = "bad_lines"
+        public static let distressBefore = "distress_before", distressAfter = "distress_after"
+        public static let ladder = "ladder", ratings = "ratings", gifsRated = "gifs_rated"
+    }
+
+    /// The field names of a ladder round's `ladder` object, in the order they are written.
+    public enum LadderField {
+        public static let name = "name", rung = "rung", rungSuds = "rung_suds", retest = "retest"
+        public static let step = "step", nowOn = "now_on", nextRung = "next_rung", nextRetest = "next_retest", why = "why"
+    }
+
     /// The round's numbers.
     public var round: Round
     /// When it started: the session start's `at`, else `--at`; nil when neither said.
@@ -17,12 +40,65 @@ public struct ScoredRound: Sendable, Equatable {
     public var previousBestMs: Int?
     /// Where a ladder round left the ladder; nil off a ladder, or when the ladder or the history could not be read.
     public var ladderOutcome: LadderOutcome?
+    /// GIFs rated with a digit key: the round's ratings counted (a record
+    /// read back has the count, not the ratings).
+    public var gifsRated: Int
 
     /// A scored round; the verdict comes from ``judge(against:)``.
     public init(round: Round, at: String? = nil, distress: Distress? = nil) {
         self.round = round
         self.at = at ?? round.at
         self.distress = distress
+        gifsRated = round.gifRatings.count
+    }
+
+    /// Reads a `score` record; nil when it is of another kind or has no
+    /// whole `exposed_ms`. A field missing is 0, false or absent.
+    ///
+    /// What the record does not say is taken as score would have had it:
+    /// the round started when the record names its clock (a session start
+    /// always does), the session's `at` is the record's, and a ladder
+    /// outcome's rung before the round is the rung played. The GIFs rated
+    /// come back as ``gifsRated``, the round's ratings empty.
+    public init?(record: JSONRecord) {
+        guard record.kind == Self.kind, record.int(RoundTotals.Field.exposedMs) != nil else { return nil }
+        var round = Round()
+        round.totals = RoundTotals(record: record)
+        if let codes = record.object(Field.errorCodes) {
+            for code in codes.keys { round.errorCodes[code] = codes.int(code) }
+        }
+        if let sections = record.object(Field.sections) {
+            round.sections = sections.keys.map { name in
+                let section = sections.object(name)
+                return SectionExposure(name: name, exposedMs: section?.int(RoundTotals.Field.exposedMs) ?? 0,
+                                       gifsShown: section?.int(RoundTotals.Field.gifsShown) ?? 0,
+                                       gifsCompleted: section?.int(RoundTotals.Field.gifsCompleted) ?? 0)
+            }
+        }
+        round.ended = record.bool(Field.incomplete) != true
+        round.endReason = record.string(Field.reason)
+        round.durationMs = record.int(Field.durationMs) ?? 0
+        round.at = record.string(Field.at)
+        round.clock = record.string(Field.clock)
+        round.started = round.clock != nil
+        round.badLines = record.int(Field.badLines) ?? 0
+        var outcome: LadderOutcome?
+        if let ladder = record.object(Field.ladder), let name = ladder.string(LadderField.name), let rung = ladder.int(LadderField.rung) {
+            round.ladder = LadderTag(ladder: name, rung: rung, rungSuds: ladder.int(LadderField.rungSuds) ?? 0,
+                                     retest: ladder.bool(LadderField.retest) ?? false)
+            if let step = ladder.string(LadderField.step).flatMap(LadderOutcome.Step.init(rawValue:)),
+               let nowOn = ladder.int(LadderField.nowOn), let nextRung = ladder.int(LadderField.nextRung),
+               let nextRetest = ladder.bool(LadderField.nextRetest), let why = ladder.string(LadderField.why) {
+                outcome = LadderOutcome(rungBefore: rung, rung: nowOn, nextRung: nextRung, nextRetest: nextRetest, why: why, step: step)
+            }
+        }
+        if let ratings = record.object(Field.ratings) { round.ratings = RoundRatings(object: ratings) }
+        let before = record.int(Field.distressBefore), after = record.int(Field.distressAfter)
+        self.init(round: round, at: round.at, distress: before.flatMap { before in after.flatMap { Distress(before: before, after: $0) } })
+        personalBest = record.bool(Field.personalBest)
+        previousBestMs = record.int(Field.previousBestMs)
+        ladderOutcome = outcome
+        gifsRated = record.int(Field.gifsRated) ?? 0
     }
 
     /// Compares the round with the best exposure of the earlier rounds (nil: there were none).
@@ -37,46 +113,46 @@ public struct ScoredRound: Sendable, Equatable {
     /// The `score` record (see docs/score.md for every field).
     public func scoreRecord() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "score")
+        record.set("kind", Self.kind)
         round.totals.write(to: record)
-        record.set("errors", round.errors)
-        let codes = record.setObject("error_codes")
+        record.set(Field.errors, round.errors)
+        let codes = record.setObject(Field.errorCodes)
         for (code, count) in round.errorsByCode { codes.set(code, count) }
-        let sections = record.setObject("sections")
+        let sections = record.setObject(Field.sections)
         for section in round.sections {
             let entry = sections.setObject(section.name)
-            entry.set("exposed_ms", section.exposedMs)
-            entry.set("gifs_shown", section.gifsShown)
-            entry.set("gifs_completed", section.gifsCompleted)
+            entry.set(RoundTotals.Field.exposedMs, section.exposedMs)
+            entry.set(RoundTotals.Field.gifsShown, section.gifsShown)
+            entry.set(RoundTotals.Field.gifsCompleted, section.gifsCompleted)
         }
-        record.set("points", round.points)
-        record.set("personal_best", personalBest)
-        record.set("previous_best_ms", previousBestMs)
-        record.set("incomplete", round.incomplete)
-        record.set("reason", round.endReason)
-        record.set("duration_ms", round.durationMs)
-        record.set("at", at)
-        record.set("clock", round.clock)
-        record.set("bad_lines", round.badLines)
-        record.set("distress_before", distress?.before)
-        record.set("distress_after", distress?.after)
+        record.set(Field.points, round.points)
+        record.set(Field.personalBest, personalBest)
+        record.set(Field.previousBestMs, previousBestMs)
+        record.set(Field.incomplete, round.incomplete)
+        record.set(Field.reason, round.endReason)
+        record.set(Field.durationMs, round.durationMs)
+        record.set(Field.at, at)
+        record.set(Field.clock, round.clock)
+        record.set(Field.badLines, round.badLines)
+        record.set(Field.distressBefore, distress?.before)
+        record.set(Field.distressAfter, distress?.after)
         // Ladder rounds and rated rounds add fields at the end; other records are as before.
         if let tag = round.ladder {
-            let ladder = record.setObject("ladder")
-            ladder.set("name", tag.ladder)
-            ladder.set("rung", tag.rung)
-            ladder.set("rung_suds", tag.rungSuds)
-            ladder.set("retest", tag.retest)
+            let ladder = record.setObject(Field.ladder)
+            ladder.set(LadderField.name, tag.ladder)
+            ladder.set(LadderField.rung, tag.rung)
+            ladder.set(LadderField.rungSuds, tag.rungSuds)
+            ladder.set(LadderField.retest, tag.retest)
             if let outcome = ladderOutcome {
-                ladder.set("step", outcome.step.rawValue)
-                ladder.set("now_on", outcome.rung)
-                ladder.set("next_rung", outcome.nextRung)
-                ladder.set("next_retest", outcome.nextRetest)
-                ladder.set("why", outcome.why)
+                ladder.set(LadderField.step, outcome.step.rawValue)
+                ladder.set(LadderField.nowOn, outcome.rung)
+                ladder.set(LadderField.nextRung, outcome.nextRung)
+                ladder.set(LadderField.nextRetest, outcome.nextRetest)
+                ladder.set(LadderField.why, outcome.why)
             }
         }
-        if !round.ratings.isEmpty { round.ratings.write(to: record.setObject("ratings")) }
-        if !round.gifRatings.isEmpty { record.set("gifs_rated", round.gifRatings.count) }
+        if !round.ratings.isEmpty { round.ratings.write(to: record.setObject(Field.ratings)) }
+        if gifsRated > 0 { record.set(Field.gifsRated, gifsRated) }
         return record
     }
 

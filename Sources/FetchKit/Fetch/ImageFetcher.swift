@@ -92,16 +92,11 @@ final class ImageFetchClient {
     }
 
     private func succeed(_ job: FetchJob, _ entry: ImageCache.Entry, cached: Bool, status: Int?) {
-        let record = job.input.record
-        record.set("kind", "image")
-        record.set("path", job.path)
-        record.set("bytes", entry.bytes)
-        record.set("sha256", entry.sha256)
-        record.set("cached", cached)
-        record.set("http_status", status)
-        record.set("ms", elapsedMilliseconds(since: job.started))
+        let fetch = ImageRecord.Fetch(bytes: entry.bytes, sha256: entry.sha256, cached: cached, httpStatus: status,
+                                      ms: elapsedMilliseconds(since: job.started))
+        let image = ImageRecord(of: job.input.record, path: job.path, fetch: fetch)
         statistics.done += 1
-        sequencer.emit(job.sequence, record.serialized())
+        sequencer.emit(job.sequence, image.record().serialized())
     }
 
     private func fail(_ sequence: Int, _ input: InputRecord, _ failure: FetchFailure, started: UInt64, attempts: Int = 0) {
@@ -111,10 +106,10 @@ final class ImageFetchClient {
             let retried = attempts > 1 ? " (after \(attempts) attempts)" : ""
             stage.diagnostics.warning("stdin:\(input.line): \(failure.code): \(failure.message)\(retried)")
         }
-        let record = stage.makeError(input.record, code: failure.code, message: failure.message)
-        if attempts > 1 { record.set("attempts", attempts) }
-        record.set("ms", elapsedMilliseconds(since: started))
-        sequencer.emit(sequence, record.serialized())
+        var error = ErrorRecord(failed: input.record, stage: stage.name, code: failure.code, message: failure.message)
+        if attempts > 1 { error.attempts = attempts }
+        error.ms = elapsedMilliseconds(since: started)
+        sequencer.emit(sequence, error.record().serialized())
     }
 
     /// A transfer complete, written and hashed: into the cache, and its record out.

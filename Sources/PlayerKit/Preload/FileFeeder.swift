@@ -23,13 +23,7 @@ public final class FileFeeder: @unchecked Sendable {
         inputFD = fds[0]
         writeFD = fds[1]
         lines = files.map { file -> String in
-            let path = Paths.absolute(file)
-            let record = JSONRecord()
-            record.set("kind", "image")
-            record.set("id", Paths.lastComponent(file))
-            record.set("path", path)
-            record.set("section", "files")
-            return record.text + "\n"
+            ImageRecord(commandLine: Paths.lastComponent(file), path: Paths.absolute(file)).record().text + "\n"
         }
     }
 

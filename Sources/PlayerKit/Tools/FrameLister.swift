@@ -44,10 +44,10 @@ public struct FrameLister: Sendable {
         /// Reports `failure` after `frames` frames: stderr, an error record, status 1.
         func fail(_ failure: GIFError, frames: Int) -> Int32 {
             if !quiet { stage.diagnostics.error("\(file): \(failure)") }
-            let record = stage.makeError(JSONRecord(), code: failure.code, message: failure.description)
-            record.set("file", file)
-            record.set("frames", frames)
-            stage.output.push(record.serialized())
+            var error = ErrorRecord(stage: stage.name, code: failure.code, message: failure.description)
+            error.file = file
+            error.frames = frames
+            stage.output.push(error.record().serialized())
             return stage.drain(failed: true)
         }
 
@@ -93,31 +93,18 @@ public struct FrameLister: Sendable {
             } catch {
                 return cannotWrite(error)
             }
-            let record = JSONRecord()
-            record.set("kind", "frame")
-            record.set("index", frame.index)
-            record.set("delay_ms", frame.delayMs)
-            record.set("width", done.frame.width)
-            record.set("height", done.frame.height)
-            record.set("sha256", done.sha256)
-            if let path = done.path { record.set("path", path) }
-            stage.output.push(record.serialized())
+            let record = FrameRecord(index: frame.index, delayMs: frame.delayMs, width: done.frame.width,
+                                     height: done.frame.height, sha256: done.sha256, path: done.path)
+            stage.output.push(record.record().serialized())
             frames += 1
             durationMs += frame.delayMs
         }
 
         // Stopped early: no summary, which would claim the frames written were all.
         guard stage.stopReason == nil else { return stage.drain(failed: false) }
-        let summary = JSONRecord()
-        summary.set("kind", "summary")
-        summary.set("file", file)
-        summary.set("frames", frames)
-        summary.set("width", decoder.info.width)
-        summary.set("height", decoder.info.height)
-        summary.set("loop_count", decoder.info.loopCount)
-        summary.set("duration_ms", durationMs)
-        if let comment = decoder.info.comment { summary.set("comment", comment) }
-        stage.output.push(summary.serialized())
+        let summary = SummaryRecord(file: file, frames: frames, width: decoder.info.width, height: decoder.info.height,
+                                    loopCount: decoder.info.loopCount, durationMs: durationMs, comment: decoder.info.comment)
+        stage.output.push(summary.record().serialized())
         return stage.drain(failed: false)
     }
 }

@@ -222,23 +222,13 @@ public final class Stage: @unchecked Sendable {
 
     /// The `bad_json` error record for a line that is not a record.
     public func badLineRecord(_ bad: BadLine) -> [UInt8] {
-        let record = JSONRecord()
-        record.set("kind", "error")
-        record.set("stage", name)
-        record.set("code", "bad_json")
-        record.set("line", bad.line)
-        record.set("text", bad.text)
-        record.set("error", bad.reason)
-        return record.serialized()
+        ErrorRecord(badLine: bad, stage: name).record().serialized()
     }
 
     /// Turns `record` into an error record of this stage, keeping its other fields.
     @discardableResult
     public func makeError(_ record: JSONRecord, code: String, message: String) -> JSONRecord {
-        record.set("kind", "error")
-        record.set("stage", name)
-        record.set("code", code)
-        record.set("error", message)
+        ErrorRecord(stage: name, code: code, message: message).write(over: record)
         return record
     }
 
