@@ -127,6 +127,7 @@ final class PageListClient {
     private func budget(_ provider: GIFProvider) -> CallBudget {
         if let budget = budgets[provider] { return budget }
         let budget = CallBudget(provider: provider, rate: configuration.rate, folder: configuration.dataFolder)
+        budget.report = { [stage] in stage.diagnostics.warning($0) }
         budgets[provider] = budget
         return budget
     }

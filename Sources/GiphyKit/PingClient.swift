@@ -36,6 +36,7 @@ final class PingClient: RequestClient {
     /// A call goes on the budget; a wait past `--max-wait` in all fails the ping.
     func gate(_ job: PingJob, now: UInt64) -> RequestGate {
         let budget = self.budget ?? CallBudget(provider: job.page.provider, rate: configuration.rate, folder: configuration.dataFolder)
+        if self.budget == nil { budget.report = { [stage] in stage.diagnostics.warning($0) } }
         self.budget = budget
         let wait = budget.take()
         guard wait > 0 else { return .start }

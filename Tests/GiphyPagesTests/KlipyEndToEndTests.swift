@@ -374,6 +374,72 @@ struct KlipyEndToEndTests {
         }
     }
 
+    /// Defect 2 of "Hostile input, third pass": a budget file dated an hour
+    /// ahead never drained (the spent budget wrote nothing back), so a page
+    /// waited for ever on a budget of 2/s. Repaired to now, said once, and
+    /// the page is called half a second later.
+    @Test func aBudgetFileDatedInTheFutureIsRepairedAndDrains() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 5)
+            let shared = world.folders()
+            let path = shared.data + "/budget-klipy.json"
+            let ahead = Date().timeIntervalSince1970 + 3600
+            try #"{"kind":"budget","provider":"klipy","used":2,"at":\#(ahead)}"#.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try world.list([klipyPage("spiders", page: 1, perPage: 5, limit: 5)], ["--rate", "2/s", "--max-wait", "10s"], folders: shared)
+
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines.count == 5)
+            #expect(world.fake.calls.count == 1)
+            let repaired = result.stderr.split(separator: "\n").filter { $0.contains("budget") }
+            #expect(repaired.count == 1 && repaired[0].contains("repaired"), "one line: \(result.stderr)")
+            let kept = try JSONRecord.parse(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .newlines))
+            #expect((kept.double("at") ?? .infinity) <= Date().timeIntervalSince1970, "the file's time is now: \(kept.text)")
+        }
+    }
+
+    /// Defect 3 of "Hostile input, third pass": with a data folder that
+    /// takes no file (sysfs: not even root writes there), `--rate 2/h` was
+    /// silently a budget of each run. The docs promise the budget is kept
+    /// for the run then: each run says so in one line and still holds its
+    /// own calls to the rate.
+    @Test func aDataFolderThatCannotKeepTheBudgetIsSaidOnceAndTheRunStillKeepsIt() throws {
+        var sys = stat()
+        try #require(stat("/sys", &sys) == 0, "sysfs is mounted")
+        try withKlipy { world in
+            world.fake.set("spiders", count: 50)
+            let pages = (1...3).map { klipyPage("spiders", page: $0, perPage: 5, limit: 5) }
+            for run in 1...2 {
+                let folders = KlipyWorld.Folders(cache: world.folders().cache, data: "/sys")
+                let result = try world.list(pages, ["--rate", "2/h", "--concurrency", "1"], folders: folders)
+                #expect(result.exitCode == 1, "\(result)")
+                let codes = try result.stdoutLines.map { try JSONRecord.parse($0).string("code") }
+                #expect(codes.compactMap { $0 } == ["rate_limited"], "run \(run): two calls, the third page held back: \(codes)")
+                let said = result.stderr.split(separator: "\n").filter { $0.contains("cannot be kept in the data folder") }
+                #expect(said.count == 1 && said[0].contains("this run's calls only"), "run \(run): \(result.stderr)")
+            }
+            #expect(world.fake.calls.count == 4)
+        }
+    }
+
+    /// Defect 3 of "Hostile input, third pass", second half: garbage in the
+    /// budget file reset it to nothing used without a word. One line says
+    /// so, and the file is a budget again.
+    @Test func garbageInTheBudgetFileIsSaidOnce() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 10)
+            let shared = world.folders()
+            let path = shared.data + "/budget-klipy.json"
+            try "\u{0}\u{1}not a budget".write(toFile: path, atomically: true, encoding: .utf8)
+            let pages = (1...2).map { klipyPage("spiders", page: $0, perPage: 5, limit: 5) }
+            let result = try world.list(pages, ["--rate", "100/day"], folders: shared)
+            #expect(result.exitCode == 0, "\(result)")
+            let said = result.stderr.split(separator: "\n").filter { $0.contains("is not a budget") }
+            #expect(said.count == 1, "\(result.stderr)")
+            let kept = try JSONRecord.parse(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .newlines))
+            #expect((kept.double("used") ?? 0) > 1.9, "two calls, draining since: \(kept.text)")
+        }
+    }
+
     // MARK: - Planted links (issue 24, defect 1)
 
     /// As root, with an API cache file replaced by a link to /etc/passwd,

@@ -48,7 +48,11 @@ public final class JSONRecord: @unchecked Sendable {
 
     /// Parses a line given as a string (tests and small tools).
     public static func parse(_ text: String) throws(ParseError) -> JSONRecord {
-        let bytes = Array(text.utf8)
+        try parse(Array(text.utf8))
+    }
+
+    /// Parses a line given as bytes (a file read whole).
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONRecord {
         var result = Result<JSONRecord, ParseError>.failure(ParseError(message: "empty line", column: 0))
         bytes.withUnsafeBytes { raw in
             result = Result { () throws(ParseError) in try parse(raw) }
