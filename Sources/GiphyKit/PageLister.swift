@@ -92,7 +92,8 @@ final class PageListClient {
         // that --retry-errors takes back, the ones still waiting on stdin too.
         stage.drainsInputOnStop = true
         engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
-                                   limits: RequestLimits(concurrency: configuration.concurrency, retry: retry))
+                                   limits: RequestLimits(concurrency: configuration.concurrency, retry: retry,
+                                                         maxTime: configuration.maxTime))
     }
 
     func run() -> Bool {

@@ -33,7 +33,9 @@ extension GiphyPages {
                 are allowed again.
 
                 429, 5xx and the API's empty "synthetic" answers are retried with backoff for up \
-                to --max-wait; what still fails becomes an error record that keeps the page's \
+                to --max-wait, and no page takes longer than --max-time from its first call \
+                (attempts and waits together: a stalled API's page becomes a timeout record); \
+                what still fails becomes an error record that keeps the page's \
                 fields, so `giphy-pages list --retry-errors < saved.ndjson` runs just the failed \
                 pages again. A refused key (401/403) stops the run with one message.
 
@@ -86,6 +88,7 @@ extension GiphyPages {
             // A rendition names one API's; every other API keeps its default.
             configuration.rendition = rendition
             configuration.maxWait = api.maxWait.seconds
+            configuration.maxTime = api.maxTimeLimit
             configuration.maxCalls = maxCalls
             configuration.rate = api.rateLimit
             configuration.dataFolder = api.dataFolder

@@ -132,6 +132,10 @@ public final class FakeKlipy: @unchecked Sendable {
         case serverError(Int)
         /// The normal answer after this many seconds.
         case slow(Double)
+        /// The normal answer after this many seconds, the wait ending early
+        /// when the client gives up or the server stops (an API that answers
+        /// after 200 s, whose connection threads must not outlive the test).
+        case stalled(Double)
     }
 
     /// One call the fake received.
@@ -196,6 +200,11 @@ public final class FakeKlipy: @unchecked Sendable {
     /// The next `times` calls (for `query`, any when nil; page `page`, any when nil) fail with `fault`.
     public func fail(_ fault: Fault, times: Int = 1, query: String? = nil, page: Int? = nil) {
         lock.withLock { faults.append((query, page, fault, times)) }
+    }
+
+    /// Forgets every queued fault.
+    public func clearFaults() {
+        lock.withLock { faults.removeAll() }
     }
 
     /// Every call, in arrival order.
@@ -272,6 +281,7 @@ public final class FakeKlipy: @unchecked Sendable {
             response = json(200, "{\"result\":true,\"data\":{\"data\":[\(data)],\"current_page\":\(page),\"per_page\":\(perPage),\"has_next\":\(end < count)}}")
         }
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        if case .stalled(let seconds)? = fault { response = response.delayed(seconds) }
         let call = Call(endpoint: endpoint, key: given, query: query, page: page, perPage: perPage,
                         customerID: parameters["customer_id"], locale: parameters["locale"],
                         contentFilter: parameters["content_filter"], status: response.status, target: target)
