@@ -147,6 +147,12 @@ final class PageListClient {
 
     /// Learns what an answer says of its list's end, and hands on its records.
     private func accept(_ job: PageJob, _ answer: GiphyResponse.Page) {
+        if !answer.outOfRange.isEmpty {
+            // Read all the same: only a result whose id it was is lost (bad_item).
+            stage.diagnostics.warning("stdin:\(job.line): the answer holds numbers past 64-bit integers or doubles ("
+                + answer.outOfRange.map { RemoteText.clean($0) }.joined(separator: ", ")
+                + "): read as reals, or null past a double's range")
+        }
         if let total = answer.totalCount { totals[job.page.listKey] = total }
         if answer.hasNext == false {
             saidLast.insert(job.page.listKey)

@@ -800,6 +800,42 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Defect 5 of "Hostile input, third pass": an answer that cannot be
+    /// read at all was retried for --max-wait, a call of the allowance each
+    /// time, and said only "not a JSON object". It is one call, and the
+    /// record says what jansson found.
+    @Test func listAnAnswerThatIsNotJSONIsNotRetried() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 5)
+            world.fake.fail(.notJSON, times: .max, list: .search("spiders"))
+            let page = pageLine("spiders", offset: 0, limit: 5, total: 5)
+            let result = try world.list(["--max-wait", "10s"], lines: [page])
+
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 1)
+            try expectPageError(result.stdoutLines[0], code: "bad_response", page: page, attempts: nil)
+            let message = try JSONRecord.parse(result.stdoutLines[0]).string("error") ?? ""
+            #expect(message.contains("expected near"), "jansson's words: \(message)")
+            #expect(world.fake.calls.count == 1, "not retried")
+        }
+    }
+
+    /// Defect 5 of "Hostile input, third pass", for Giphy: a `1e400` in a
+    /// field nobody reads lost the page. Every GIF comes out, in one call.
+    @Test func listANumberPastADoubleInAFieldNobodyReadsCostsNothing() throws {
+        try withWorld { world in
+            var gifs = (0..<3).map { FakeGiphy.generated(.search("spiders"), $0) }
+            gifs[1].raw = gifs[1].json.replacingOccurrences(of: #""is_sticker":0"#, with: #""is_sticker":1e400"#)
+            world.fake.set(.search("spiders"), items: gifs)
+            let result = try world.list([], lines: [pageLine("spiders", offset: 0, limit: 3, total: 3)])
+
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == gifs.enumerated().map { gifLine($1, rank: $0, query: "spiders") })
+            #expect(world.fake.calls.count == 1)
+            #expect(result.stderr.contains("1e400"), "\(result.stderr)")
+        }
+    }
+
     @Test func listUnderstandsTheBareRateLimitShape() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 5)

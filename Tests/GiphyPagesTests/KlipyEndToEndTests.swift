@@ -214,6 +214,33 @@ struct KlipyEndToEndTests {
         }
     }
 
+    /// Defect 5 of "Hostile input, third pass": one integer past 2^63 or a
+    /// `1e400` anywhere in an answer lost the whole page (`bad_response: …
+    /// not a JSON object`), and the answer was retried, a call each time.
+    /// The page is read in one call; only the result whose id the number
+    /// was becomes a `bad_item` record that names it, and stderr names the numbers.
+    @Test func numbersPastWhatJSONReadersHoldCostOnlyTheResultTheyMakeUnusable() throws {
+        try withKlipy { world in
+            let host = "https://static.klipy.com"
+            var items = (0..<5).map { FakeKlipy.generated("spiders", $0) }
+            items[1].raw = items[1].json(host: host)
+                .replacingOccurrences(of: #""type":"gif""#, with: #""type":"gif","views":99999999999999999999,"score":1e400"#)
+            items[3].raw = items[3].json(host: host)
+                .replacingOccurrences(of: "{\"id\":\(items[3].id),", with: #"{"id":99999999999999999999,"#)
+            world.fake.set("spiders", items: items)
+            let result = try world.list([klipyPage("spiders", page: 1, perPage: 5, limit: 5)], ["--max-wait", "5s"])
+
+            #expect(result.exitCode == 1, "\(result)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            #expect(records.map { $0.kind ?? "" } == ["gif", "gif", "gif", "error", "gif"], "\(result.stdoutLines)")
+            #expect(records[1].string("id") == String(items[1].id), "a number in a field nobody reads costs nothing")
+            #expect(records[3].string("code") == "bad_item")
+            #expect(records[3].string("error")?.contains("past 64-bit integers") == true, "\(records[3].text)")
+            #expect(world.fake.calls.count == 1, "read, not retried")
+            #expect(result.stderr.contains("99999999999999999999") && result.stderr.contains("1e400"), "\(result.stderr)")
+        }
+    }
+
     /// `--verbose` traces each call, answer and retry with the key masked
     /// (issue 16 #12; the key is a path segment in Klipy's URLs).
     @Test func verboseTracesEveryCallWithTheKeyMasked() throws {

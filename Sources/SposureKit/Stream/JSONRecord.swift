@@ -29,7 +29,8 @@ public final class JSONRecord: @unchecked Sendable {
             let text = withUnsafeBytes(of: &error.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            throw ParseError(message: text, column: Int(error.column))
+            throw ParseError(message: text, column: Int(error.column), position: Int(error.position),
+                             isNumberOutOfRange: json_error_code(&error) == json_error_numeric_overflow)
         }
         guard value.pointee.type == JSON_OBJECT else {
             let found: String
@@ -66,6 +67,11 @@ public final class JSONRecord: @unchecked Sendable {
         public var message: String
         /// The 1-based column where jansson gave up.
         public var column: Int
+        /// The bytes read before jansson gave up.
+        public var position = 0
+        /// The text is JSON but holds a number jansson cannot hold (an
+        /// integer past 64 bits, a real past a double): jansson's error code.
+        public var isNumberOutOfRange = false
         public var description: String { message }
     }
 
