@@ -24,7 +24,9 @@ extension GiphyPages {
                 Each page names its API in "provider" (absent: giphy), so one run may list \
                 both. Klipy's records also carry "provider":"klipy", its 16-digit ids as exact \
                 strings, and cache_key "klipy:<id>:<size>"; once a Klipy page says has_next: \
-                false, the later pages of its query cost no call.
+                false, the later pages of its query cost no call. A page that comes back empty \
+                ends its list for either API, whatever the API claims: its later pages become \
+                list_ended error records without a call.
 
                 Every good answer is kept in the API cache for --api-ttl (a page asked twice in \
                 one run, as --follow does, is asked again). Every call spends the --rate \

@@ -593,6 +593,27 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Defect 6 of "Hostile input, third pass", for Giphy: a list whose
+    /// `total_count` says 500 but whose first page is empty was asked page
+    /// after page. The empty page ends it: the later pages are `list_ended`
+    /// records that cost no call.
+    @Test func listAnEmptyPageEndsItsListThoughTheTotalSaysMore() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 0, total: .fixed(500))
+            let pages = (0..<10).map { pageLine("spiders", offset: $0 * 50, limit: 50, total: 500) }
+            let result = try world.list(["--concurrency", "1"], lines: pages)
+
+            #expect(result.exitCode == 1)
+            #expect(world.fake.calls.count == 1, "one call, not ten")
+            #expect(result.stdoutLines.count == 9)
+            for (line, page) in zip(result.stdoutLines, pages.dropFirst()) {
+                try expectPageError(line, code: "list_ended", page: page, attempts: nil)
+            }
+            #expect(result.stdoutLines.first?.contains("came back empty at offset 0") == true)
+            #expect(result.stderr.split(separator: "\n").filter { $0.contains("came back empty") }.count == 1, "\(result.stderr)")
+        }
+    }
+
     @Test func listKeepsPageOrderWhenAPageIsSlow() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 10)

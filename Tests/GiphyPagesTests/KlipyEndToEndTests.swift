@@ -241,6 +241,41 @@ struct KlipyEndToEndTests {
         }
     }
 
+    /// Defect 6 of "Hostile input, third pass": an API that answers every
+    /// page empty with `has_next: true` made `plan --provider klipy q
+    /// --max-results 100000 | list` spend 100 calls in 2.4 s for no GIF. An
+    /// empty page ends its query: the pages after it are `list_ended`
+    /// records without a call (one line on stderr), which --retry-errors
+    /// takes back; another query in the same stream goes on.
+    @Test func anEmptyPageEndsItsQueryThoughTheAPIClaimsMore() throws {
+        try withKlipy { world in
+            world.fake.set("nothing", count: 0)
+            world.fake.claimMore("nothing")
+            world.fake.set("spiders", count: 5)
+            let plan = try world.run(["plan", "--provider", "klipy", "nothing", "--max-results", "100000"])
+            #expect(plan.stdoutLines.count == 2000)
+            let lines = plan.stdoutLines + [klipyPage("spiders", page: 1, perPage: 5, limit: 5)]
+            let result = try world.list(lines)
+
+            #expect(result.exitCode == 1, "\(result.stderr)")
+            let nothing = world.fake.calls.filter { $0.query == "nothing" }
+            #expect(nothing.count >= 1 && nothing.count <= 2, "the pages in flight when the first came back (--concurrency 2): \(nothing.count)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            let ended = records.filter { $0.string("code") == "list_ended" }
+            #expect(ended.count == 2000 - nothing.count, "every later page, without a call")
+            #expect(ended.first?.string("error")?.contains("came back empty at page 1") == true, "\(ended.first?.text ?? "")")
+            #expect(records.filter { $0.kind == "gif" }.count == 5, "the other query goes on")
+            let said = result.stderr.split(separator: "\n").filter { $0.contains("came back empty") }
+            #expect(said.count == 1, "\(result.stderr.prefix(2000))")
+
+            // Once the list has results, --retry-errors takes the pages back.
+            world.fake.set("nothing", count: 200)
+            let again = try world.list([try #require(ended.first).text], ["--retry-errors"])
+            #expect(again.exitCode == 0, "\(again)")
+            #expect(again.stdoutLines.count == 50)
+        }
+    }
+
     /// `--verbose` traces each call, answer and retry with the key masked
     /// (issue 16 #12; the key is a path segment in Klipy's URLs).
     @Test func verboseTracesEveryCallWithTheKeyMasked() throws {
