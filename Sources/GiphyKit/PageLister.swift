@@ -143,7 +143,7 @@ final class PageListClient {
         let url = access.cacheKey(page)
         if asked.count >= 100_000 { asked.removeAll() }  // bounded: --follow asks the same pages for ever
         guard let cache = configuration.cache, asked.insert(url).inserted else { return nil }
-        return cache.answer(page, access: access)
+        return cache.answer(page, access: access, redact: redact)
     }
 
     private func interpret(_ page: PageRequest, status: Int, body: [UInt8], access: APIAccess) -> GiphyResponse {
@@ -347,15 +347,18 @@ extension PageListClient: RequestClient {
         // chance (issue 16 #11: --max-calls 2 gave one page).
         if response.status == 429 { calls -= 1 }
         guard let access = access(job.page.provider) else { return .failed(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
+        // Every key of the run masked in every string: an answer that echoes
+        // one (a title, a URL) gives it to no record and no cache file.
+        let body = APIAccess.masked(answer: response.body, redact: redact)
         let outcome: GiphyResponse
         if let failure = response.failure {
             outcome = .failure(failure)
         } else {
-            outcome = interpret(job.page, status: response.status, body: response.body, access: access)
+            outcome = interpret(job.page, status: response.status, body: body, access: access)
         }
         switch outcome {
         case .page(let page):
-            keep(job.page, body: response.body, access: access)
+            keep(job.page, body: body, access: access)
             accept(job, page)
             return .done
         case .unauthorized(let message):

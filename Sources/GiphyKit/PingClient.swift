@@ -54,13 +54,14 @@ final class PingClient: RequestClient {
 
     func complete(_ job: PingJob, _ transfer: MemoryTransfer, result: TransferResult, handle: RequestHandle) -> RequestCompletion {
         let response = transfer.response(result)
+        let body = access.masked(answer: response.body)  // nor does the cache file hold an echoed key
         let outcome = response.failure.map { GiphyResponse.failure($0) }
-            ?? job.page.provider.interpret(status: response.status, body: response.body, url: access.displayURL(job.page))
+            ?? job.page.provider.interpret(status: response.status, body: body, url: access.displayURL(job.page))
         switch outcome {
         case .page(let answer):
             if let cache = configuration.cache {
                 do {
-                    try cache.keep(job.page, access: access, body: response.body)
+                    try cache.keep(job.page, access: access, body: body)
                 } catch {
                     stage.diagnostics.warning("API cache: \(error.description)")
                 }

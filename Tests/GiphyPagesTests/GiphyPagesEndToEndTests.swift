@@ -614,6 +614,36 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Defect 9 of "Hostile input, third pass", for Giphy: a key echoed in
+    /// a 200 answer (a title, a media URL's parameters) reached the `gif`
+    /// record and the cache files of the ping and the page. Masked in each.
+    @Test func listMasksAKeyEchoedInAGoodAnswer() throws {
+        try withWorld { world in
+            let key = world.key
+            let url = "https://media2.giphy.com/media/echo1/200.gif?api_key=\(key)&k=\(key)"
+            let gif = FakeGIF.make(id: "echo1", title: "said \(key)")
+                .setting("fixed_height", FakeRendition(url: url, width: 200, height: 200, size: 1234))
+            world.fake.set(.search("spiders"), items: [gif])
+            func cacheHoldsTheKey(_ folder: String) throws -> Bool {
+                let files = (FileManager.default.enumerator(atPath: folder + "/api")?.allObjects.compactMap { $0 as? String } ?? [])
+                    .filter { $0.hasSuffix(".json") }
+                try #require(!files.isEmpty, "an answer was kept")
+                return try files.contains { try String(contentsOfFile: folder + "/api/" + $0, encoding: .utf8).contains(key) }
+            }
+            let plan = try world.plan(["spiders"])
+            #expect(plan.exitCode == 0)
+            #expect(try !cacheHoldsTheKey(world.lastCache), "the ping's answer is kept masked")
+            let result = try world.list([], lines: plan.stdoutLines)
+
+            #expect(result.exitCode == 0, "\(result)")
+            let record = try JSONRecord.parse(try #require(result.stdoutLines.first))
+            #expect(record.string("title") == "said REDACTED")
+            #expect(record.string("url") == "https://media2.giphy.com/media/echo1/200.gif?api_key=REDACTED&k=REDACTED")
+            #expect(try !cacheHoldsTheKey(world.lastCache), "the page's answer is kept masked")
+            // (finish() checks that the key is in no stdout and no stderr.)
+        }
+    }
+
     @Test func listKeepsPageOrderWhenAPageIsSlow() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 10)
@@ -1074,6 +1104,8 @@ private final class World {
     /// Each run gets a fresh API cache and data folder (the call budget), so
     /// runs of one test call the API as they did before those lasted across runs.
     private var folders: [String] = []
+    /// The API cache of the last run started.
+    private(set) var lastCache = ""
 
     init() throws {
         fake = try FakeGiphy()
@@ -1101,10 +1133,11 @@ private final class World {
 
     func start(_ arguments: [String], stdin: [UInt8] = [], keepStdinOpen: Bool = false, closeStdoutAfterLines: Int? = nil,
                key: Key = .good, apiURL: String? = nil) throws -> StageProcess {
+        lastCache = freshFolder()
         var environment = [
             "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost", "NO_COLOR": "1",
             "GIPHY_API_URL": apiURL ?? fake.baseURL,
-            "SPOSURE_CACHE": freshFolder(), "SPOSURE_DATA": freshFolder(),
+            "SPOSURE_CACHE": lastCache, "SPOSURE_DATA": freshFolder(),
         ]
         var unset = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "KLIPY_API_KEY"]
         switch key {

@@ -276,6 +276,41 @@ struct KlipyEndToEndTests {
         }
     }
 
+    /// Defect 9 of "Hostile input, third pass": a key echoed in a 200
+    /// answer (a title, a media URL, written as is or escaped) reached the
+    /// `gif` record and the API cache's file. Masked in both.
+    @Test func aKeyEchoedInAGoodAnswerIsMaskedInTheRecordsAndTheCache() throws {
+        try withKlipy { world in
+            let key = world.fake.key
+            let host = "https://static.klipy.com"
+            var items = (0..<3).map { FakeKlipy.generated("spiders", $0) }
+            items[0].title = "echo \(key) end"
+            items[1].raw = items[1].json(host: host).replacingOccurrences(of: "/ii/\(items[1].id)/sm.gif", with: "/ii/\(key)/sm.gif")
+            let escaped = "\\u00" + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst()
+            items[2].raw = items[2].json(host: host).replacingOccurrences(of: #""title":"spiders klipy 2""#, with: #""title":"\#(escaped)""#)
+            world.fake.set("spiders", items: items)
+            let shared = world.folders()
+            let result = try world.list([klipyPage("spiders", page: 1, perPage: 3, limit: 3)], folders: shared)
+
+            #expect(result.exitCode == 0, "\(result)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            try #require(records.count == 3)
+            #expect(records[0].string("title") == "echo REDACTED end")
+            #expect(records[1].string("url") == "\(host)/ii/REDACTED/sm.gif")
+            #expect(records[2].string("title") == "REDACTED")
+            let files = (FileManager.default.enumerator(atPath: shared.cache + "/api")?.allObjects.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".json") }
+            try #require(files.count == 1)
+            let kept = try String(contentsOfFile: shared.cache + "/api/" + files[0], encoding: .utf8)
+            #expect(!kept.contains(key) && !kept.contains(escaped), "the cache file holds no key")
+            // Read back from the cache, the records are the same.
+            let again = try world.list([klipyPage("spiders", page: 1, perPage: 3, limit: 3)], folders: shared)
+            #expect(again.stdoutLines == result.stdoutLines)
+            #expect(world.fake.calls.count == 1)
+            // (finish() checks that the key is in no stdout and no stderr.)
+        }
+    }
+
     /// `--verbose` traces each call, answer and retry with the key masked
     /// (issue 16 #12; the key is a path segment in Klipy's URLs).
     @Test func verboseTracesEveryCallWithTheKeyMasked() throws {

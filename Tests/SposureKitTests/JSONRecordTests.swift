@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SposureKit
 
@@ -119,5 +120,20 @@ import Testing
                 #expect(!error.message.contains("overflow") && !error.message.contains("too big"), "\(text): \(error.message)")
             }
         }
+    }
+
+    /// Defect 9 of "Hostile input, third pass": a key echoed in a good
+    /// answer reached the records and the API cache. `rewriteStrings` reaches
+    /// every string, nested, in arrays and as member names, however it was
+    /// escaped, and keeps the members' order.
+    @Test func rewritesEveryStringNamesTooInPlace() throws {
+        let record = try JSONRecord.parse(#"{"a":"x s3cret y","n":5,"list":["s3cret",{"deep":"\u0073\u0033cret"}],"s3cret":true,"z":"plain"}"#)
+        let changed = record.rewriteStrings { $0.replacingOccurrences(of: "s3cret", with: "MASKED") }
+        #expect(changed)
+        #expect(record.text == #"{"a":"x MASKED y","n":5,"list":["MASKED",{"deep":"MASKED"}],"MASKED":true,"z":"plain"}"#)
+        #expect(!record.rewriteStrings { $0 }, "nothing to change")
+        let empty = try JSONRecord.parse(#"{"k":"gone"}"#)
+        #expect(empty.rewriteStrings { $0 == "gone" || $0 == "k" ? "" : $0 })
+        #expect(empty.text == #"{"":""}"#)
     }
 }
