@@ -59,16 +59,8 @@ final class PageListClient {
     private let sequencer: OutputSequencer
     private var engine: RequestEngine<PageListClient>!
 
-    private var totals: [String: Int] = [:]
-    /// Lists whose answer said `has_next: false` (Klipy's end of a list), and
-    /// those whose later pages were skipped and said so (once a list).
-    private var saidLast: Set<String> = []
-    private var ended: Set<String> = []
-    /// Lists that came back empty where the API said there was more
-    /// (`has_next: true`, a `total_count` past it): the offset of the empty
-    /// page, and where it is in words. Their later pages are `list_ended`
-    /// records, without a call.
-    private var emptyAt: [String: (offset: Int, place: String)] = [:]
+    /// Where each list ends, as the answers say.
+    private var ends = ListEnds()
     /// Pages asked in this run: asked again (--follow), they skip the API cache.
     private var asked: Set<String> = []
     private var seen: RecentIDs
@@ -158,42 +150,10 @@ final class PageListClient {
                 + answer.outOfRange.map { RemoteText.clean($0) }.joined(separator: ", ")
                 + "): read as reals, or null past a double's range")
         }
-        if let total = answer.totalCount { totals[job.page.listKey] = total }
-        if answer.hasNext == false {
-            saidLast.insert(job.page.listKey)
-            let end = job.page.offset + answer.items.count
-            totals[job.page.listKey] = min(totals[job.page.listKey] ?? end, end)
-        }
-        noteEnd(of: job, empty: answer.items.isEmpty)
+        if let note = ends.learn(answer, of: job.page) { stage.diagnostics.warning(note) }
         statistics.done += 1
         sequencer.emit(job.sequence) { [self] in records(for: job, answer) }
     }
-
-    /// An empty page ends its list, whatever the API says of more (a
-    /// `has_next: true` on every empty page would spend the allowance on
-    /// nothing); said once a list. The same page answered again with results
-    /// (`--follow`, `--retry-errors`) opens the list again.
-    private func noteEnd(of job: PageJob, empty: Bool) {
-        let list = job.page.listKey
-        guard empty else {
-            if emptyAt[list]?.offset == job.page.offset { emptyAt[list] = nil }
-            return
-        }
-        if let total = totals[list], job.page.offset >= total { return }  // the end the API said: skipped as it is
-        if let known = emptyAt[list], known.offset <= job.page.offset { return }
-        let first = emptyAt[list] == nil
-        emptyAt[list] = (job.page.offset, Self.place(job.page))
-        if first {
-            stage.diagnostics.warning("\(job.page.provider.rawValue): \(Self.listName(job.page)) came back empty at \(Self.place(job.page)), "
-                + "though the API said there was more: the list ends there, and its later pages become list_ended records without a call")
-        }
-    }
-
-    /// `"spiders"`, or trending.
-    private static func listName(_ page: PageRequest) -> String { page.query.map { "\"\($0)\"" } ?? "trending" }
-
-    /// `page 3` (numbered pages), else `offset 100`.
-    private static func place(_ page: PageRequest) -> String { page.page.map { "page \($0)" } ?? "offset \(page.offset)" }
 
     /// The `gif` records of a page, repeats dropped, problems as error records.
     private func records(for job: PageJob, _ page: GiphyResponse.Page) -> [[UInt8]] {
@@ -293,21 +253,19 @@ extension PageListClient: RequestClient {
     }
 
     func gate(_ job: PageJob, now: UInt64) -> RequestGate {
-        if let total = totals[job.page.listKey], job.page.offset >= total {
+        switch ends.verdict(for: job.page) {
+        case .ask:
+            break
+        case .pastEnd(let note):
             // Past the end of a list whose size we know: no call needed.
             statistics.skipped += 1
             stage.diagnostics.trace("past the end of its list, no call: \(describe(job))")
-            if saidLast.contains(job.page.listKey) && ended.insert(job.page.listKey).inserted {
-                let list = Self.listName(job.page)
-                stage.diagnostics.warning("\(job.page.provider.rawValue): \(list) has no page after the one that said has_next: false; its later pages cost no call")
-            }
+            if let note { stage.diagnostics.warning(note) }
             sequencer.emit(job.sequence, [[UInt8]]())
             return .settled
-        }
-        if let empty = emptyAt[job.page.listKey], job.page.offset > empty.offset {
+        case .ended(let failure):
             statistics.skipped += 1
-            fail(job, FetchFailure("list_ended", "not asked: \(Self.listName(job.page)) came back empty at \(empty.place), which ends the list; "
-                + "run this page later with --retry-errors"), quiet: true)
+            fail(job, failure, quiet: true)  // said once a list, when the empty page came
             return .settled
         }
         if let maxCalls = configuration.maxCalls, calls >= maxCalls {
