@@ -114,7 +114,7 @@ private func scratchFolder() -> String {
             budget.report = { said.append($0) }
             #expect(budget.take(now: 100) == 0)
             #expect(budget.take(now: 100) == 0)
-            #expect(said.count == 1 && said[0].contains("is not a budget") && said[0].contains(path), "\(garbage): \(said)")
+            #expect(said.count == 1 && said.first?.contains("is not a budget") == true && said.first?.contains(path) == true, "\(garbage): \(said)")
             let kept = try String(contentsOfFile: path, encoding: .utf8)
             #expect(kept.contains(#""used":2.0"#), "\(garbage): \(kept)")
         }
