@@ -75,6 +75,19 @@ public struct APIAccess: Sendable {
         return GIFProvider.registry.reduce(redactedURL(text)) { $1.masked($0) }
     }
 
+    /// `body`, an API's answer, with every string in it (member names too)
+    /// passed through `redact`: a key the answer echoes (in a title, a URL,
+    /// however escaped) reaches no record and no file of the API cache. The
+    /// same bytes when nothing changed, or when the body is not JSON (the
+    /// failure's message is redacted as it is made).
+    public static func masked(answer body: [UInt8], redact: (String) -> String) -> [UInt8] {
+        guard let parsed = try? JSONRecord.parseAnswer(body), parsed.record.rewriteStrings(redact) else { return body }
+        return parsed.record.serialized()
+    }
+
+    /// `body`, an answer of this API, with this key masked in every string of it.
+    public func masked(answer body: [UInt8]) -> [UInt8] { Self.masked(answer: body, redact: redact) }
+
     /// What to say when the API refuses the key.
     public func refusal(_ message: String) -> String {
         redact("the \(provider.displayName) API refused the key (\(message)): check \(provider.keyVariable); a new key takes a few minutes to work")

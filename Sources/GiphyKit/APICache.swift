@@ -55,15 +55,19 @@ public struct APICache: Sendable {
     /// The largest answer read back (an API page is tens of KiB).
     static let maxAnswerBytes = 16 << 20
 
-    /// The fresh answer kept for `page` (asked through `access`), read; nil
-    /// when there is none, or it is not a page of results.
-    public func answer(_ page: PageRequest, access: APIAccess) -> GiphyResponse.Page? {
-        guard let body = read(provider: page.provider, url: access.cacheKey(page)),
-              case .page(let answer) = page.provider.interpret(status: 200, body: body, url: access.displayURL(page)) else { return nil }
+    /// The fresh answer kept for `page` (asked through `access`), read, with
+    /// `redact` (else the access's own) masking every string of it: a file
+    /// kept before answers were masked may hold a key. Nil when there is
+    /// none, or it is not a page of results.
+    public func answer(_ page: PageRequest, access: APIAccess, redact: ((String) -> String)? = nil) -> GiphyResponse.Page? {
+        guard let kept = read(provider: page.provider, url: access.cacheKey(page)) else { return nil }
+        let body = APIAccess.masked(answer: kept, redact: redact ?? access.redact)
+        guard case .page(let answer) = page.provider.interpret(status: 200, body: body, url: access.displayURL(page)) else { return nil }
         return answer
     }
 
-    /// Keeps `body`, the good answer to `page` (asked through `access`).
+    /// Keeps `body`, the good answer to `page` (asked through `access`),
+    /// already masked (``APIAccess/masked(answer:)``).
     public func keep(_ page: PageRequest, access: APIAccess, body: [UInt8]) throws(FileError) {
         try write(provider: page.provider, url: access.cacheKey(page), body: body)
     }

@@ -12,23 +12,45 @@ import SposureKit
 /// larger `--rate` given later has room at once). Stored in
 /// `<data>/budget-<provider>.json` and changed only under an
 /// exclusive `flock` of `<data>/budget.lock`; the state is written whole
-/// (temporary file, rename). Without a usable data folder it lives in memory,
-/// for the run only.
+/// (temporary file, rename).
+///
+/// What cannot be kept as it is, is said once through ``report`` and the run
+/// goes on: a file dated in the future (a clock set back, an edited file) is
+/// repaired to now and written back, or it would never drain; a file that is
+/// no budget starts again from nothing used; and a data folder that cannot
+/// keep the budget (read-only, not creatable) leaves it in memory for the
+/// run, starting from what the file says when it can be read.
 public final class CallBudget {
     /// Calls allowed per ``period`` seconds; 0: no limit.
     public let calls: Int
     public let period: Double
     public let provider: GIFProvider
-    private let folder: String?
+    /// Where the budget is kept; nil once it is kept in memory.
+    private var folder: String?
     private var memory: (used: Double, at: Double)?
+    /// Why the folder cannot keep the budget, found before the first call
+    /// (said at the first call, when ``report`` is set).
+    private var unusable: String?
+    /// The kinds of problem already said (each once a run).
+    private var said: Set<String> = []
+    /// Where problems with the kept budget are said: one line each, once a
+    /// run (`giphy-pages` gives its stderr warnings).
+    public var report: ((String) -> Void)?
 
     /// A budget of `calls` per `period` seconds for `provider`, kept in
-    /// `folder` (nil: for this run only).
+    /// `folder` (nil: for this run only, without a word).
     public init(provider: GIFProvider, calls: Int, period: Double, folder: String?) {
         self.provider = provider
         self.calls = calls
         self.period = period
-        self.folder = folder.flatMap { (try? Folders.make($0)) != nil ? $0 : nil }
+        self.folder = folder
+        if let folder {
+            do {
+                try Folders.make(folder)
+            } catch {
+                unusable = error.description
+            }
+        }
     }
 
     /// The budget of `provider`'s calls: `rate` (`--rate`), else the
@@ -38,31 +60,114 @@ public final class CallBudget {
         self.init(provider: provider, calls: calls, period: period, folder: folder)
     }
 
-    /// Whether the budget is kept on disk.
-    public var isPersistent: Bool { folder != nil }
+    /// Whether the budget is kept on disk (so far: a folder that turns out
+    /// not to keep it makes it a budget of this run).
+    public var isPersistent: Bool { folder != nil && unusable == nil }
 
     /// Takes one call at wall time `now`: 0 when taken, else the seconds
     /// until one is allowed (nothing taken).
     public func take(now: Double = Date().timeIntervalSince1970) -> Double {
         guard calls > 0 else { return 0 }
         guard let folder else { return takeInMemory(now: now) }
-        let lock = open(folder + "/budget.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        guard lock >= 0 else { return takeInMemory(now: now) }
+        if let unusable { return keepInMemory(because: unusable, seeded: nil, now: now) }
+        let lockPath = folder + "/budget.lock"
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+        let path = folder + "/budget-\(provider.rawValue).json"
+        guard lock >= 0 else {
+            let reason = "cannot open \(lockPath): \(String(cString: strerror(errno)))"
+            return keepInMemory(because: reason, seeded: try? load(path), now: now)
+        }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 {
-            if errno != EINTR { return takeInMemory(now: now) }
+            if errno != EINTR {
+                let reason = "cannot lock \(lockPath): \(String(cString: strerror(errno)))"
+                return keepInMemory(because: reason, seeded: try? load(path), now: now)
+            }
         }
         defer { flock(lock, LOCK_UN) }
-        let path = folder + "/budget-\(provider.rawValue).json"
-        var state = drain(read(path) ?? (0, now), now: now)
-        guard state.used + 1 <= Double(calls) else { return wait(state) }
+        var repaired = false
+        var state: (used: Double, at: Double)
+        do {
+            state = try load(path) ?? (0, now)
+        } catch {
+            say("damaged", "the \(provider.displayName) call budget \(path) is not a budget (\(error.reason)): started again from no calls used")
+            state = (0, now)
+            repaired = true
+        }
+        if state.at > now {
+            // Never drained: each call would measure from a time still to
+            // come. Taken as now, and written back even when spent.
+            say("future", "the \(provider.displayName) call budget \(path) was dated \(Self.spoken(state.at - now)) ahead of the clock (a clock set back, or an edited file): repaired, its time taken as now")
+            repaired = true
+        }
+        state = drain(state, now: now)
+        guard state.used + 1 <= Double(calls) else {
+            if repaired { _ = store(state, at: path) }
+            return wait(state)
+        }
         state.used += 1
+        if let reason = store(state, at: path) {
+            // The call is taken; later ones are counted in memory.
+            return keepInMemory(because: reason, seeded: state, now: now, taken: true)
+        }
+        return 0
+    }
+
+    /// Why a budget file is not read: its words.
+    struct LoadError: Error {
+        var reason: String
+    }
+
+    /// The state kept at `path`; nil when there is none; throws when what is there is no budget.
+    private func load(_ path: String) throws(LoadError) -> (used: Double, at: Double)? {
+        let bytes: [UInt8]
+        do {
+            bytes = try readFile(path, maxBytes: 4096, owner: .program)
+        } catch {
+            if error.isMissing { return nil }
+            throw LoadError(reason: error.reason)
+        }
+        let record: JSONRecord
+        do {
+            record = try JSONRecord.parse(bytes)
+        } catch {
+            throw LoadError(reason: "not JSON: \(error.message)")
+        }
+        guard let budget = BudgetRecord(record: record) else {
+            throw LoadError(reason: "no \"used\" of 0 or more and \"at\" time")
+        }
+        return (budget.used, budget.at)
+    }
+
+    /// Writes `state` whole to `path`; the reason when it cannot be.
+    private func store(_ state: (used: Double, at: Double), at path: String) -> String? {
         var line = BudgetRecord(provider: provider.rawValue, used: state.used, at: state.at).record().serialized()
         line.append(0x0A)
         // Not synced: a whole file replaces the last by rename, and an allowance
         // lost to a crash costs nothing; an fsync a call would stall the transfers.
-        try? writeAtomically(line, to: path, as: .program, mode: 0o600, durable: false)
-        return 0
+        do {
+            try writeAtomically(line, to: path, as: .program, mode: 0o600, durable: false)
+        } catch {
+            return error.description
+        }
+        return nil
+    }
+
+    /// From now on the budget is this run's: said once, with `reason`;
+    /// `seeded` (what the file said) is where it starts. Takes the call
+    /// unless it was `taken` already.
+    private func keepInMemory(because reason: String, seeded: (used: Double, at: Double)?, now: Double, taken: Bool = false) -> Double {
+        folder = nil
+        unusable = nil
+        say("unusable", "the \(provider.displayName) call budget cannot be kept in the data folder (\(reason)): --rate \(rateText) counts this run's calls only; set SPOSURE_DATA to a folder that can be written")
+        if let seeded { memory = seeded }
+        return taken ? 0 : takeInMemory(now: now)
+    }
+
+    /// Says `message` through ``report``, once a run for each `kind`.
+    private func say(_ kind: String, _ message: String) {
+        guard said.insert(kind).inserted else { return }
+        report?(message)
     }
 
     /// The `rate_limited` failure of a page that the spent budget holds back
@@ -116,12 +221,5 @@ public final class CallBudget {
     /// Seconds until `used` has drained to `calls - 1`.
     private func wait(_ state: (used: Double, at: Double)) -> Double {
         max(0.001, (state.used + 1 - Double(calls)) * period / Double(calls))
-    }
-
-    private func read(_ path: String) -> (used: Double, at: Double)? {
-        guard let bytes = try? readFile(path, maxBytes: 4096, owner: .program),
-              let record = try? bytes.withUnsafeBytes({ try JSONRecord.parse($0) }),
-              let budget = BudgetRecord(record: record) else { return nil }
-        return (budget.used, budget.at)
     }
 }

@@ -131,6 +131,15 @@ public struct GIFRecord: Sendable, Equatable {
         }
     }
 
+    /// What `item` holds at `key` instead of what was wanted, for a
+    /// problem's message: ": its "id" is 1e+20 (a number past 64-bit
+    /// integers)"; "" when it holds nothing there.
+    public static func found(_ item: JSONRecord, _ key: String) -> String {
+        guard let text = item.jsonText(key) else { return "" }
+        let past = item.double(key).map { $0.magnitude >= 0x1p63 } == true ? " (a number past 64-bit integers)" : ""
+        return ": its \"\(key)\" is \(RemoteText.clean(text, limit: 40))\(past)"
+    }
+
     /// A rendition is usable when it has a URL whose path ends in `.gif`.
     public static func usable(_ rendition: JSONRecord) -> Bool {
         guard let url = rendition.string("url"), !url.isEmpty else { return false }

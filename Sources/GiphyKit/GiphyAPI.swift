@@ -118,15 +118,18 @@ public struct GiphyAPI: GIFAPI {
     /// shapes, string numbers, a missing `total_count`, `data` as an object
     /// (gif by id), and the "synthetic" empty answer of a failing backend.
     public func interpret(status: Int, body: [UInt8], url: String) -> GiphyResponse {
-        let json = body.withUnsafeBytes { try? JSONRecord.parse($0) }
-        let message = json.flatMap { $0.object("meta")?.string("msg") ?? $0.string("message") }
-        let metaStatus = json?.object("meta")?.int("status")
+        let parsed = GiphyResponse.read(body)
+        let readable = try? parsed.get().record
+        let message = readable.flatMap { $0.object("meta")?.string("msg") ?? $0.string("message") }
+        let metaStatus = readable?.object("meta")?.int("status")
         let effective = (200..<300).contains(status) ? (metaStatus ?? status) : status
         if !(200..<300).contains(effective) {
             return failure(status: effective, message: message, url: url)
         }
-        guard let json else {
-            return .failure(FetchFailure("bad_response", "the API answered \(status) with a body that is not a JSON object (\(body.count) bytes) for \(url)", transient: true))
+        let (json, outOfRange): (JSONRecord, [String])
+        switch parsed {
+        case .success(let read): (json, outOfRange) = read
+        case .failure(let error): return .failure(GiphyResponse.unreadable(status: status, body: body, url: url, error))
         }
         if !json.has("data"), let message {
             // The old bare shape: {"message": "..."} with a 200.
@@ -136,7 +139,9 @@ public struct GiphyAPI: GIFAPI {
             return .failure(FetchFailure("bad_response", "the API said \"\(message)\" for \(url)"))
         }
         if let single = json.object("data") {
-            return .page(GiphyResponse.Page(items: [single], totalCount: nil, offset: nil))
+            var page = GiphyResponse.Page(items: [single], totalCount: nil, offset: nil)
+            page.outOfRange = outOfRange
+            return .page(page)
         }
         guard let items = json.objects("data") else {
             return .failure(FetchFailure("bad_response", "the API answer has no \"data\" array for \(url)", transient: true))
@@ -146,8 +151,10 @@ public struct GiphyAPI: GIFAPI {
         if items.isEmpty && pagination == nil && responseID.isEmpty {
             return .failure(FetchFailure("synthetic", "the API answered with an empty synthetic response (no pagination, no response_id): its backend is failing", transient: true))
         }
-        return .page(GiphyResponse.Page(items: items, totalCount: pagination?.lenientInt("total_count"),
-                                        offset: pagination?.lenientInt("offset")))
+        var page = GiphyResponse.Page(items: items, totalCount: pagination?.lenientInt("total_count"),
+                                      offset: pagination?.lenientInt("offset"))
+        page.outOfRange = outOfRange
+        return .page(page)
     }
 
     private func failure(status: Int, message: String?, url: String) -> GiphyResponse {
@@ -182,7 +189,7 @@ public struct GiphyAPI: GIFAPI {
     public func make(item: JSONRecord, index: Int, page: PageRequest, pageRecord: JSONRecord?,
                      choices: [String]) -> Result<JSONRecord, GIFRecord.Problem> {
         guard let id = id(of: item) else {
-            return .failure(GIFRecord.Problem(code: "bad_item", message: "a result has no string \"id\"", id: nil))
+            return .failure(GIFRecord.Problem(code: "bad_item", message: "a result has no string \"id\"\(GIFRecord.found(item, "id"))", id: nil))
         }
         guard let images = item.object("images") else {
             return .failure(GIFRecord.Problem(code: "no_rendition", message: "GIF \(id) has no \"images\"", id: id))

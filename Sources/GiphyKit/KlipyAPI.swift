@@ -172,8 +172,8 @@ public struct KlipyAPI: GIFAPI {
 
     /// Reads an answer: its HTTP `status` and `body`; `url` (already redacted) for messages.
     public func interpret(status: Int, body: [UInt8], url: String) -> GiphyResponse {
-        let json = body.withUnsafeBytes { try? JSONRecord.parse($0) }
-        let message = json.flatMap(message(of:))
+        let parsed = GiphyResponse.read(body)
+        let message = (try? parsed.get().record).flatMap(message(of:))
         let said = message.map { ": \($0)" } ?? ""
         switch status {
         case 200..<300: break
@@ -183,8 +183,10 @@ public struct KlipyAPI: GIFAPI {
             failure.message += said
             return .failure(failure)
         }
-        guard let json else {
-            return .failure(FetchFailure("bad_response", "the API answered \(status) with a body that is not a JSON object (\(body.count) bytes) for \(url)", transient: true))
+        let (json, outOfRange): (JSONRecord, [String])
+        switch parsed {
+        case .success(let read): (json, outOfRange) = read
+        case .failure(let error): return .failure(GiphyResponse.unreadable(status: status, body: body, url: url, error))
         }
         if json.bool("result") == false {
             let lower = (message ?? "").lowercased()
@@ -196,7 +198,9 @@ public struct KlipyAPI: GIFAPI {
         guard let data = json.object("data"), let items = data.objects("data") else {
             return .failure(FetchFailure("bad_response", "the API answer has no \"data\".\"data\" array for \(url)", transient: true))
         }
-        return .page(GiphyResponse.Page(items: items, totalCount: nil, offset: nil, hasNext: data.bool("has_next")))
+        var page = GiphyResponse.Page(items: items, totalCount: nil, offset: nil, hasNext: data.bool("has_next"))
+        page.outOfRange = outOfRange
+        return .page(page)
     }
 
     /// The message of an error answer, in the shapes Klipy uses.
@@ -230,7 +234,7 @@ public struct KlipyAPI: GIFAPI {
     public func make(item: JSONRecord, index: Int, page: PageRequest, pageRecord: JSONRecord?,
                      choices sizes: [String]) -> Result<JSONRecord, GIFRecord.Problem> {
         guard let id = id(of: item) else {
-            return .failure(GIFRecord.Problem(code: "bad_item", message: "a result has no integer or string \"id\"", id: nil))
+            return .failure(GIFRecord.Problem(code: "bad_item", message: "a result has no integer or string \"id\"\(GIFRecord.found(item, "id"))", id: nil))
         }
         let file = item.object("file")
         guard let (size, gif) = sizes.lazy.compactMap({ size in

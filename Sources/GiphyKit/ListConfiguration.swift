@@ -29,6 +29,13 @@ public struct ListConfiguration: Sendable {
     public var window = 64
     /// Seconds for one request.
     public var timeout = 30.0
+    /// Seconds a page may take from its first call to its result, attempts
+    /// and the waits between them together (`--max-time`); nil: no limit.
+    /// Past it the page is a `timeout` error record.
+    public var maxTime: Double? = ListConfiguration.defaultMaxTime
+    /// `--max-time`'s default: an attempt or two of a stalled API at
+    /// `--timeout`, or `--max-wait`'s minute of waits and a normal call.
+    public static let defaultMaxTime = 90.0
     /// On a ladder's pages, skip GIFs rated well above the rung; nil: skip none.
     public var ratedSkip: RatedSkip?
 

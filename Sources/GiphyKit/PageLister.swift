@@ -59,11 +59,8 @@ final class PageListClient {
     private let sequencer: OutputSequencer
     private var engine: RequestEngine<PageListClient>!
 
-    private var totals: [String: Int] = [:]
-    /// Lists whose answer said `has_next: false` (Klipy's end of a list), and
-    /// those whose later pages were skipped and said so (once a list).
-    private var saidLast: Set<String> = []
-    private var ended: Set<String> = []
+    /// Where each list ends, as the answers say.
+    private var ends = ListEnds()
     /// Pages asked in this run: asked again (--follow), they skip the API cache.
     private var asked: Set<String> = []
     private var seen: RecentIDs
@@ -92,7 +89,8 @@ final class PageListClient {
         // that --retry-errors takes back, the ones still waiting on stdin too.
         stage.drainsInputOnStop = true
         engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
-                                   limits: RequestLimits(concurrency: configuration.concurrency, retry: retry))
+                                   limits: RequestLimits(concurrency: configuration.concurrency, retry: retry,
+                                                         maxTime: configuration.maxTime))
     }
 
     func run() -> Bool {
@@ -127,6 +125,7 @@ final class PageListClient {
     private func budget(_ provider: GIFProvider) -> CallBudget {
         if let budget = budgets[provider] { return budget }
         let budget = CallBudget(provider: provider, rate: configuration.rate, folder: configuration.dataFolder)
+        budget.report = { [stage] in stage.diagnostics.warning($0) }
         budgets[provider] = budget
         return budget
     }
@@ -136,7 +135,7 @@ final class PageListClient {
         let url = access.cacheKey(page)
         if asked.count >= 100_000 { asked.removeAll() }  // bounded: --follow asks the same pages for ever
         guard let cache = configuration.cache, asked.insert(url).inserted else { return nil }
-        return cache.answer(page, access: access)
+        return cache.answer(page, access: access, redact: redact)
     }
 
     private func interpret(_ page: PageRequest, status: Int, body: [UInt8], access: APIAccess) -> GiphyResponse {
@@ -145,12 +144,13 @@ final class PageListClient {
 
     /// Learns what an answer says of its list's end, and hands on its records.
     private func accept(_ job: PageJob, _ answer: GiphyResponse.Page) {
-        if let total = answer.totalCount { totals[job.page.listKey] = total }
-        if answer.hasNext == false {
-            saidLast.insert(job.page.listKey)
-            let end = job.page.offset + answer.items.count
-            totals[job.page.listKey] = min(totals[job.page.listKey] ?? end, end)
+        if !answer.outOfRange.isEmpty {
+            // Read all the same: only a result whose id it was is lost (bad_item).
+            stage.diagnostics.warning("stdin:\(job.line): the answer holds numbers past 64-bit integers or doubles ("
+                + answer.outOfRange.map { RemoteText.clean($0) }.joined(separator: ", ")
+                + "): read as reals, or null past a double's range")
         }
+        if let note = ends.learn(answer, of: job.page) { stage.diagnostics.warning(note) }
         statistics.done += 1
         sequencer.emit(job.sequence) { [self] in records(for: job, answer) }
     }
@@ -253,15 +253,19 @@ extension PageListClient: RequestClient {
     }
 
     func gate(_ job: PageJob, now: UInt64) -> RequestGate {
-        if let total = totals[job.page.listKey], job.page.offset >= total {
+        switch ends.verdict(for: job.page) {
+        case .ask:
+            break
+        case .pastEnd(let note):
             // Past the end of a list whose size we know: no call needed.
             statistics.skipped += 1
             stage.diagnostics.trace("past the end of its list, no call: \(describe(job))")
-            if saidLast.contains(job.page.listKey) && ended.insert(job.page.listKey).inserted {
-                let list = job.page.query.map { "\"\($0)\"" } ?? "trending"
-                stage.diagnostics.warning("\(job.page.provider.rawValue): \(list) has no page after the one that said has_next: false; its later pages cost no call")
-            }
+            if let note { stage.diagnostics.warning(note) }
             sequencer.emit(job.sequence, [[UInt8]]())
+            return .settled
+        case .ended(let failure):
+            statistics.skipped += 1
+            fail(job, failure, quiet: true)  // said once a list, when the empty page came
             return .settled
         }
         if let maxCalls = configuration.maxCalls, calls >= maxCalls {
@@ -301,15 +305,18 @@ extension PageListClient: RequestClient {
         // chance (issue 16 #11: --max-calls 2 gave one page).
         if response.status == 429 { calls -= 1 }
         guard let access = access(job.page.provider) else { return .failed(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
+        // Every key of the run masked in every string: an answer that echoes
+        // one (a title, a URL) gives it to no record and no cache file.
+        let body = APIAccess.masked(answer: response.body, redact: redact)
         let outcome: GiphyResponse
         if let failure = response.failure {
             outcome = .failure(failure)
         } else {
-            outcome = interpret(job.page, status: response.status, body: response.body, access: access)
+            outcome = interpret(job.page, status: response.status, body: body, access: access)
         }
         switch outcome {
         case .page(let page):
-            keep(job.page, body: response.body, access: access)
+            keep(job.page, body: body, access: access)
             accept(job, page)
             return .done
         case .unauthorized(let message):

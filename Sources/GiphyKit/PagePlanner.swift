@@ -24,6 +24,9 @@ public struct PlanConfiguration: Sendable {
     public var followInterval: Double?
     /// Seconds a ping may spend waiting between retries.
     public var maxWait = 60.0
+    /// Seconds a ping may take from its first call, retries and waits
+    /// included (`--max-time`); nil: no limit.
+    public var maxTime: Double? = ListConfiguration.defaultMaxTime
     public var backoff = Backoff(base: 1, cap: 30)
     /// Calls allowed per period of seconds for the ping (`--rate`; 0 calls: no limit); nil: the provider's own.
     public var rate: (calls: Int, period: Double)?
@@ -62,7 +65,7 @@ public final class PagePlanner {
             // Each ping is one call, retried within --max-wait (the budget's waits included).
             let retry = RetryPolicy(maxWait: configuration.maxWait, backoff: configuration.backoff)
             engine = try RequestEngine(stage: stage, sequencer: OutputSequencer(output: stage.output, ordered: true, window: 1),
-                                       client: client, limits: RequestLimits(concurrency: 1, retry: retry))
+                                       client: client, limits: RequestLimits(concurrency: 1, retry: retry, maxTime: configuration.maxTime))
         } else {
             engine = nil
         }

@@ -36,6 +36,7 @@ final class PingClient: RequestClient {
     /// A call goes on the budget; a wait past `--max-wait` in all fails the ping.
     func gate(_ job: PingJob, now: UInt64) -> RequestGate {
         let budget = self.budget ?? CallBudget(provider: job.page.provider, rate: configuration.rate, folder: configuration.dataFolder)
+        if self.budget == nil { budget.report = { [stage] in stage.diagnostics.warning($0) } }
         self.budget = budget
         let wait = budget.take()
         guard wait > 0 else { return .start }
@@ -53,13 +54,14 @@ final class PingClient: RequestClient {
 
     func complete(_ job: PingJob, _ transfer: MemoryTransfer, result: TransferResult, handle: RequestHandle) -> RequestCompletion {
         let response = transfer.response(result)
+        let body = access.masked(answer: response.body)  // nor does the cache file hold an echoed key
         let outcome = response.failure.map { GiphyResponse.failure($0) }
-            ?? job.page.provider.interpret(status: response.status, body: response.body, url: access.displayURL(job.page))
+            ?? job.page.provider.interpret(status: response.status, body: body, url: access.displayURL(job.page))
         switch outcome {
         case .page(let answer):
             if let cache = configuration.cache {
                 do {
-                    try cache.keep(job.page, access: access, body: response.body)
+                    try cache.keep(job.page, access: access, body: body)
                 } catch {
                     stage.diagnostics.warning("API cache: \(error.description)")
                 }

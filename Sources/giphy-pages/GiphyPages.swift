@@ -37,6 +37,9 @@ struct APIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("How long retries of one request may wait in all (429, 5xx, synthetic answers, a spent --rate).", valueName: "time"))
     var maxWait = TimeSpan(seconds: 60)
 
+    @Option(help: ArgumentHelp("The most one page (or plan's ping) may take from its first call: attempts and the waits between them together (0: no limit). A page past it becomes a timeout error record that --retry-errors takes back.", valueName: "time"))
+    var maxTime = TimeSpan(seconds: ListConfiguration.defaultMaxTime)
+
     @Option(help: ArgumentHelp("A client-side call allowance, kept in the data folder across runs and processes: 100/h, 100/day, 10/m, 2/s, or 0 for none (default: 100/h for Giphy, 100/day for Klipy).", valueName: "rate"))
     var rate: String?
 
@@ -64,6 +67,9 @@ struct APIOptions: ParsableArguments {
         default: return nil
         }
     }
+
+    /// `--max-time` in seconds; nil: no limit.
+    var maxTimeLimit: Double? { maxTime.seconds > 0 ? maxTime.seconds : nil }
 
     /// The API cache (nil with --api-ttl 0), under fetch-images' cache folder.
     var cache: APICache? { APICache(root: ImageCache.defaultRoot(), ttl: apiTTL.seconds) }

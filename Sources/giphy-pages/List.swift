@@ -24,7 +24,9 @@ extension GiphyPages {
                 Each page names its API in "provider" (absent: giphy), so one run may list \
                 both. Klipy's records also carry "provider":"klipy", its 16-digit ids as exact \
                 strings, and cache_key "klipy:<id>:<size>"; once a Klipy page says has_next: \
-                false, the later pages of its query cost no call.
+                false, the later pages of its query cost no call. A page that comes back empty \
+                ends its list for either API, whatever the API claims: its later pages become \
+                list_ended error records without a call.
 
                 Every good answer is kept in the API cache for --api-ttl (a page asked twice in \
                 one run, as --follow does, is asked again). Every call spends the --rate \
@@ -33,7 +35,9 @@ extension GiphyPages {
                 are allowed again.
 
                 429, 5xx and the API's empty "synthetic" answers are retried with backoff for up \
-                to --max-wait; what still fails becomes an error record that keeps the page's \
+                to --max-wait, and no page takes longer than --max-time from its first call \
+                (attempts and waits together: a stalled API's page becomes a timeout record); \
+                what still fails becomes an error record that keeps the page's \
                 fields, so `giphy-pages list --retry-errors < saved.ndjson` runs just the failed \
                 pages again. A refused key (401/403) stops the run with one message.
 
@@ -86,6 +90,7 @@ extension GiphyPages {
             // A rendition names one API's; every other API keeps its default.
             configuration.rendition = rendition
             configuration.maxWait = api.maxWait.seconds
+            configuration.maxTime = api.maxTimeLimit
             configuration.maxCalls = maxCalls
             configuration.rate = api.rateLimit
             configuration.dataFolder = api.dataFolder

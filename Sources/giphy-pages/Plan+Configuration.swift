@@ -20,6 +20,7 @@ extension GiphyPages.Plan {
         configuration.fixedTotal = total
         configuration.followInterval = follow ? interval.seconds : nil
         configuration.maxWait = api.maxWait.seconds
+        configuration.maxTime = api.maxTimeLimit
         configuration.rate = api.rateLimit
         configuration.dataFolder = api.dataFolder
         configuration.cache = api.cache

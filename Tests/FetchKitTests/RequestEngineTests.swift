@@ -34,6 +34,8 @@ final class PathClient: RequestClient {
     var pauseUntil: UInt64 = 0
     /// When set, only this path's jobs are paused (a budget of one API).
     var pausedPath: String?
+    /// When set, a job's later attempts wait this many seconds at the gate (a rate limit met on a retry).
+    var pauseRetries: Double?
     var stopOn: String?
     var interrupted: [Int] = []
 
@@ -53,6 +55,7 @@ final class PathClient: RequestClient {
     }
 
     func gate(_ job: PathJob, now: UInt64) -> RequestGate {
+        if let pauseRetries, job.attempts > 0 { return .pause(seconds: pauseRetries) }
         if now < pauseUntil, pausedPath == nil || pausedPath == job.path { return .pause(seconds: Double(pauseUntil - now) / 1e9) }
         return .start
     }
@@ -250,6 +253,26 @@ private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"
         #expect(lines.count == 1)
         #expect(lines.first?.contains(#""code":"rate_limited""#) == true)
         #expect(server.requestCount(for: "/later") == 1)
+    }
+
+    /// Defect 4 of "Hostile input, third pass": a record's deadline
+    /// (`--max-time`) covered only attempts in flight, so a job whose retry
+    /// waited at the gate (a spent call budget) waited past it, and its next
+    /// attempt spent another call. Past the deadline between attempts, the
+    /// record is a `timeout` error at once, with no further attempt.
+    @Test func aDeadlineEndsAJobThatWaitsBetweenAttempts() throws {
+        let server = try HTTPTestServer()
+        defer { server.stop() }
+        server.route("/down", response: .status(503))
+        let (lines, client) = try runEngine(req("/down"), server: server,
+                                            limits: RequestLimits(concurrency: 1, retry: RetryPolicy(retries: 1, backoff: Backoff(base: 0.01)), maxTime: 1)) {
+            $0.pauseRetries = 30
+        }
+        #expect(lines.count == 1)
+        #expect(lines.first?.contains(#""code":"timeout""#) == true, "\(lines)")
+        #expect(lines.first?.contains("--max-time 1s") == true, "\(lines)")
+        #expect(server.requestCount(for: "/down") == 1, "no attempt after the deadline")
+        #expect(client.starts == ["/down"])
     }
 
     @Test func aPausedGateStartsNothingUntilItOpens() throws {

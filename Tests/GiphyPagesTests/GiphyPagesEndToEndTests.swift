@@ -593,6 +593,57 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
+    /// Defect 6 of "Hostile input, third pass", for Giphy: a list whose
+    /// `total_count` says 500 but whose first page is empty was asked page
+    /// after page. The empty page ends it: the later pages are `list_ended`
+    /// records that cost no call.
+    @Test func listAnEmptyPageEndsItsListThoughTheTotalSaysMore() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 0, total: .fixed(500))
+            let pages = (0..<10).map { pageLine("spiders", offset: $0 * 50, limit: 50, total: 500) }
+            let result = try world.list(["--concurrency", "1"], lines: pages)
+
+            #expect(result.exitCode == 1)
+            #expect(world.fake.calls.count == 1, "one call, not ten")
+            #expect(result.stdoutLines.count == 9)
+            for (line, page) in zip(result.stdoutLines, pages.dropFirst()) {
+                try expectPageError(line, code: "list_ended", page: page, attempts: nil)
+            }
+            #expect(result.stdoutLines.first?.contains("came back empty at offset 0") == true)
+            #expect(result.stderr.split(separator: "\n").filter { $0.contains("came back empty") }.count == 1, "\(result.stderr)")
+        }
+    }
+
+    /// Defect 9 of "Hostile input, third pass", for Giphy: a key echoed in
+    /// a 200 answer (a title, a media URL's parameters) reached the `gif`
+    /// record and the cache files of the ping and the page. Masked in each.
+    @Test func listMasksAKeyEchoedInAGoodAnswer() throws {
+        try withWorld { world in
+            let key = world.key
+            let url = "https://media2.giphy.com/media/echo1/200.gif?api_key=\(key)&k=\(key)"
+            let gif = FakeGIF.make(id: "echo1", title: "said \(key)")
+                .setting("fixed_height", FakeRendition(url: url, width: 200, height: 200, size: 1234))
+            world.fake.set(.search("spiders"), items: [gif])
+            func cacheHoldsTheKey(_ folder: String) throws -> Bool {
+                let files = (FileManager.default.enumerator(atPath: folder + "/api")?.allObjects.compactMap { $0 as? String } ?? [])
+                    .filter { $0.hasSuffix(".json") }
+                try #require(!files.isEmpty, "an answer was kept")
+                return try files.contains { try String(contentsOfFile: folder + "/api/" + $0, encoding: .utf8).contains(key) }
+            }
+            let plan = try world.plan(["spiders"])
+            #expect(plan.exitCode == 0)
+            #expect(try !cacheHoldsTheKey(world.lastCache), "the ping's answer is kept masked")
+            let result = try world.list([], lines: plan.stdoutLines)
+
+            #expect(result.exitCode == 0, "\(result)")
+            let record = try JSONRecord.parse(try #require(result.stdoutLines.first))
+            #expect(record.string("title") == "said REDACTED")
+            #expect(record.string("url") == "https://media2.giphy.com/media/echo1/200.gif?api_key=REDACTED&k=REDACTED")
+            #expect(try !cacheHoldsTheKey(world.lastCache), "the page's answer is kept masked")
+            // (finish() checks that the key is in no stdout and no stderr.)
+        }
+    }
+
     @Test func listKeepsPageOrderWhenAPageIsSlow() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 10)
@@ -797,6 +848,42 @@ struct GiphyPagesEndToEndTests {
             try #require(result.stdoutLines.count == 1)
             try expectPageError(result.stdoutLines[0], code: "synthetic", page: page, attempts: 2)
             #expect(world.fake.calls.count == 2, "retried, not taken for the end of the results")
+        }
+    }
+
+    /// Defect 5 of "Hostile input, third pass": an answer that cannot be
+    /// read at all was retried for --max-wait, a call of the allowance each
+    /// time, and said only "not a JSON object". It is one call, and the
+    /// record says what jansson found.
+    @Test func listAnAnswerThatIsNotJSONIsNotRetried() throws {
+        try withWorld { world in
+            world.fake.set(.search("spiders"), count: 5)
+            world.fake.fail(.notJSON, times: .max, list: .search("spiders"))
+            let page = pageLine("spiders", offset: 0, limit: 5, total: 5)
+            let result = try world.list(["--max-wait", "10s"], lines: [page])
+
+            #expect(result.exitCode == 1)
+            try #require(result.stdoutLines.count == 1)
+            try expectPageError(result.stdoutLines[0], code: "bad_response", page: page, attempts: nil)
+            let message = try JSONRecord.parse(result.stdoutLines[0]).string("error") ?? ""
+            #expect(message.contains("expected near"), "jansson's words: \(message)")
+            #expect(world.fake.calls.count == 1, "not retried")
+        }
+    }
+
+    /// Defect 5 of "Hostile input, third pass", for Giphy: a `1e400` in a
+    /// field nobody reads lost the page. Every GIF comes out, in one call.
+    @Test func listANumberPastADoubleInAFieldNobodyReadsCostsNothing() throws {
+        try withWorld { world in
+            var gifs = (0..<3).map { FakeGiphy.generated(.search("spiders"), $0) }
+            gifs[1].raw = gifs[1].json.replacingOccurrences(of: #""is_sticker":0"#, with: #""is_sticker":1e400"#)
+            world.fake.set(.search("spiders"), items: gifs)
+            let result = try world.list([], lines: [pageLine("spiders", offset: 0, limit: 3, total: 3)])
+
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines == gifs.enumerated().map { gifLine($1, rank: $0, query: "spiders") })
+            #expect(world.fake.calls.count == 1)
+            #expect(result.stderr.contains("1e400"), "\(result.stderr)")
         }
     }
 
@@ -1017,6 +1104,8 @@ private final class World {
     /// Each run gets a fresh API cache and data folder (the call budget), so
     /// runs of one test call the API as they did before those lasted across runs.
     private var folders: [String] = []
+    /// The API cache of the last run started.
+    private(set) var lastCache = ""
 
     init() throws {
         fake = try FakeGiphy()
@@ -1044,10 +1133,11 @@ private final class World {
 
     func start(_ arguments: [String], stdin: [UInt8] = [], keepStdinOpen: Bool = false, closeStdoutAfterLines: Int? = nil,
                key: Key = .good, apiURL: String? = nil) throws -> StageProcess {
+        lastCache = freshFolder()
         var environment = [
             "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost", "NO_COLOR": "1",
             "GIPHY_API_URL": apiURL ?? fake.baseURL,
-            "SPOSURE_CACHE": freshFolder(), "SPOSURE_DATA": freshFolder(),
+            "SPOSURE_CACHE": lastCache, "SPOSURE_DATA": freshFolder(),
         ]
         var unset = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY", "KLIPY_API_KEY"]
         switch key {

@@ -184,6 +184,133 @@ struct KlipyEndToEndTests {
         }
     }
 
+    /// Defect 4 of "Hostile input, third pass": an API that answers after
+    /// 200 s had no overall deadline: 7–8 attempts a page (each cut by
+    /// --timeout, retried for --max-wait), nothing written after 500 s, and
+    /// the allowance spent. `--max-time` bounds a page, attempts and waits
+    /// together: past it the page is a `timeout` record, the pages after it
+    /// go on, and `--retry-errors` takes it back.
+    @Test func aStalledAPIGetsADeadlineForEachPage() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 10)
+            world.fake.fail(.stalled(200), times: .max, query: "spiders", page: 1)
+            let pages = [klipyPage("spiders", page: 1, perPage: 5, limit: 5), klipyPage("spiders", page: 2, perPage: 5, limit: 5)]
+            let result = try world.list(pages, ["--max-time", "3s", "--timeout", "2s"])
+
+            #expect(result.exitCode == 1, "\(result)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            try #require(records.count == 6, "\(result.stdoutLines)")
+            #expect(records[0].string("code") == "timeout")
+            #expect(records[0].string("error")?.contains("--max-time 3s") == true, "\(records[0].text)")
+            #expect(records[0].int("page") == 1, "the page's fields are kept")
+            #expect(records.dropFirst().allSatisfy { $0.kind == "gif" }, "the page after it goes on")
+            let stalledCalls = world.fake.calls.filter { $0.page == 1 }.count
+            #expect(stalledCalls >= 1 && stalledCalls <= 2, "at most two calls within 3 s of 2 s attempts: \(stalledCalls)")
+
+            world.fake.clearFaults()
+            let retried = try world.list([records[0].text], ["--retry-errors"])
+            #expect(retried.exitCode == 0, "\(retried)")
+            #expect(try retried.stdoutLines.map { try JSONRecord.parse($0).kind } == Array(repeating: "gif", count: 5))
+        }
+    }
+
+    /// Defect 5 of "Hostile input, third pass": one integer past 2^63 or a
+    /// `1e400` anywhere in an answer lost the whole page (`bad_response: …
+    /// not a JSON object`), and the answer was retried, a call each time.
+    /// The page is read in one call; only the result whose id the number
+    /// was becomes a `bad_item` record that names it, and stderr names the numbers.
+    @Test func numbersPastWhatJSONReadersHoldCostOnlyTheResultTheyMakeUnusable() throws {
+        try withKlipy { world in
+            let host = "https://static.klipy.com"
+            var items = (0..<5).map { FakeKlipy.generated("spiders", $0) }
+            items[1].raw = items[1].json(host: host)
+                .replacingOccurrences(of: #""type":"gif""#, with: #""type":"gif","views":99999999999999999999,"score":1e400"#)
+            items[3].raw = items[3].json(host: host)
+                .replacingOccurrences(of: "{\"id\":\(items[3].id),", with: #"{"id":99999999999999999999,"#)
+            world.fake.set("spiders", items: items)
+            let result = try world.list([klipyPage("spiders", page: 1, perPage: 5, limit: 5)], ["--max-wait", "5s"])
+
+            #expect(result.exitCode == 1, "\(result)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            #expect(world.fake.calls.count == 1, "read, not retried")
+            try #require(records.map { $0.kind ?? "" } == ["gif", "gif", "gif", "error", "gif"], "\(result.stdoutLines)")
+            #expect(records[1].string("id") == String(items[1].id), "a number in a field nobody reads costs nothing")
+            #expect(records[3].string("code") == "bad_item")
+            #expect(records[3].string("error")?.contains("past 64-bit integers") == true, "\(records[3].text)")
+            #expect(result.stderr.contains("99999999999999999999") && result.stderr.contains("1e400"), "\(result.stderr)")
+        }
+    }
+
+    /// Defect 6 of "Hostile input, third pass": an API that answers every
+    /// page empty with `has_next: true` made `plan --provider klipy q
+    /// --max-results 100000 | list` spend 100 calls in 2.4 s for no GIF. An
+    /// empty page ends its query: the pages after it are `list_ended`
+    /// records without a call (one line on stderr), which --retry-errors
+    /// takes back; another query in the same stream goes on.
+    @Test func anEmptyPageEndsItsQueryThoughTheAPIClaimsMore() throws {
+        try withKlipy { world in
+            world.fake.set("nothing", count: 0)
+            world.fake.claimMore("nothing")
+            world.fake.set("spiders", count: 5)
+            let plan = try world.run(["plan", "--provider", "klipy", "nothing", "--max-results", "100000"])
+            #expect(plan.stdoutLines.count == 2000)
+            let lines = plan.stdoutLines + [klipyPage("spiders", page: 1, perPage: 5, limit: 5)]
+            let result = try world.list(lines)
+
+            #expect(result.exitCode == 1, "\(result.stderr)")
+            let nothing = world.fake.calls.filter { $0.query == "nothing" }
+            #expect(nothing.count >= 1 && nothing.count <= 2, "the pages in flight when the first came back (--concurrency 2): \(nothing.count)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            let ended = records.filter { $0.string("code") == "list_ended" }
+            #expect(ended.count == 2000 - nothing.count, "every later page, without a call")
+            #expect(ended.first?.string("error")?.contains("came back empty at page 1") == true, "\(ended.first?.text ?? "")")
+            #expect(records.filter { $0.kind == "gif" }.count == 5, "the other query goes on")
+            let said = result.stderr.split(separator: "\n").filter { $0.contains("came back empty") }
+            #expect(said.count == 1, "\(result.stderr.prefix(2000))")
+
+            // Once the list has results, --retry-errors takes the pages back.
+            world.fake.set("nothing", count: 200)
+            let again = try world.list([try #require(ended.first).text], ["--retry-errors"])
+            #expect(again.exitCode == 0, "\(again)")
+            #expect(again.stdoutLines.count == 50)
+        }
+    }
+
+    /// Defect 9 of "Hostile input, third pass": a key echoed in a 200
+    /// answer (a title, a media URL, written as is or escaped) reached the
+    /// `gif` record and the API cache's file. Masked in both.
+    @Test func aKeyEchoedInAGoodAnswerIsMaskedInTheRecordsAndTheCache() throws {
+        try withKlipy { world in
+            let key = world.fake.key
+            let host = "https://static.klipy.com"
+            var items = (0..<3).map { FakeKlipy.generated("spiders", $0) }
+            items[0].title = "echo \(key) end"
+            items[1].raw = items[1].json(host: host).replacingOccurrences(of: "/ii/\(items[1].id)/sm.gif", with: "/ii/\(key)/sm.gif")
+            let escaped = "\\u00" + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst()
+            items[2].raw = items[2].json(host: host).replacingOccurrences(of: #""title":"spiders klipy 2""#, with: #""title":"\#(escaped)""#)
+            world.fake.set("spiders", items: items)
+            let shared = world.folders()
+            let result = try world.list([klipyPage("spiders", page: 1, perPage: 3, limit: 3)], folders: shared)
+
+            #expect(result.exitCode == 0, "\(result)")
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
+            try #require(records.count == 3)
+            #expect(records[0].string("title") == "echo REDACTED end")
+            #expect(records[1].string("url") == "\(host)/ii/REDACTED/sm.gif")
+            #expect(records[2].string("title") == "REDACTED")
+            let files = (FileManager.default.enumerator(atPath: shared.cache + "/api")?.allObjects.compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix(".json") }
+            try #require(files.count == 1)
+            let kept = try String(contentsOfFile: shared.cache + "/api/" + files[0], encoding: .utf8)
+            #expect(!kept.contains(key) && !kept.contains(escaped), "the cache file holds no key")
+            // Read back from the cache, the records are the same.
+            let again = try world.list([klipyPage("spiders", page: 1, perPage: 3, limit: 3)], folders: shared)
+            #expect(again.stdoutLines == result.stdoutLines)
+            #expect(world.fake.calls.count == 1)
+            // (finish() checks that the key is in no stdout and no stderr.)
+        }
+    }
+
     /// `--verbose` traces each call, answer and retry with the key masked
     /// (issue 16 #12; the key is a path segment in Klipy's URLs).
     @Test func verboseTracesEveryCallWithTheKeyMasked() throws {
@@ -371,6 +498,72 @@ struct KlipyEndToEndTests {
             let replay = try world.list(limited.map(\.text), ["--rate", "100/day", "--retry-errors"], folders: shared)
             #expect(replay.exitCode == 0)
             #expect(replay.stdoutLines.count == 20)
+        }
+    }
+
+    /// Defect 2 of "Hostile input, third pass": a budget file dated an hour
+    /// ahead never drained (the spent budget wrote nothing back), so a page
+    /// waited for ever on a budget of 2/s. Repaired to now, said once, and
+    /// the page is called half a second later.
+    @Test func aBudgetFileDatedInTheFutureIsRepairedAndDrains() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 5)
+            let shared = world.folders()
+            let path = shared.data + "/budget-klipy.json"
+            let ahead = Date().timeIntervalSince1970 + 3600
+            try #"{"kind":"budget","provider":"klipy","used":2,"at":\#(ahead)}"#.write(toFile: path, atomically: true, encoding: .utf8)
+            let result = try world.list([klipyPage("spiders", page: 1, perPage: 5, limit: 5)], ["--rate", "2/s", "--max-wait", "10s"], folders: shared)
+
+            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.stdoutLines.count == 5)
+            #expect(world.fake.calls.count == 1)
+            let repaired = result.stderr.split(separator: "\n").filter { $0.contains("budget") }
+            #expect(repaired.count == 1 && repaired.first?.contains("repaired") == true, "one line: \(result.stderr)")
+            let kept = try JSONRecord.parse(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .newlines))
+            #expect((kept.double("at") ?? .infinity) <= Date().timeIntervalSince1970, "the file's time is now: \(kept.text)")
+        }
+    }
+
+    /// Defect 3 of "Hostile input, third pass": with a data folder that
+    /// takes no file (sysfs: not even root writes there), `--rate 2/h` was
+    /// silently a budget of each run. The docs promise the budget is kept
+    /// for the run then: each run says so in one line and still holds its
+    /// own calls to the rate.
+    @Test func aDataFolderThatCannotKeepTheBudgetIsSaidOnceAndTheRunStillKeepsIt() throws {
+        var sys = stat()
+        try #require(stat("/sys", &sys) == 0, "sysfs is mounted")
+        try withKlipy { world in
+            world.fake.set("spiders", count: 50)
+            let pages = (1...3).map { klipyPage("spiders", page: $0, perPage: 5, limit: 5) }
+            for run in 1...2 {
+                let folders = KlipyWorld.Folders(cache: world.folders().cache, data: "/sys")
+                let result = try world.list(pages, ["--rate", "2/h", "--concurrency", "1"], folders: folders)
+                #expect(result.exitCode == 1, "\(result)")
+                let codes = try result.stdoutLines.map { try JSONRecord.parse($0).string("code") }
+                #expect(codes.compactMap { $0 } == ["rate_limited"], "run \(run): two calls, the third page held back: \(codes)")
+                let said = result.stderr.split(separator: "\n").filter { $0.contains("cannot be kept in the data folder") }
+                #expect(said.count == 1 && said.first?.contains("this run's calls only") == true, "run \(run): \(result.stderr)")
+            }
+            #expect(world.fake.calls.count == 4)
+        }
+    }
+
+    /// Defect 3 of "Hostile input, third pass", second half: garbage in the
+    /// budget file reset it to nothing used without a word. One line says
+    /// so, and the file is a budget again.
+    @Test func garbageInTheBudgetFileIsSaidOnce() throws {
+        try withKlipy { world in
+            world.fake.set("spiders", count: 10)
+            let shared = world.folders()
+            let path = shared.data + "/budget-klipy.json"
+            try "\u{0}\u{1}not a budget".write(toFile: path, atomically: true, encoding: .utf8)
+            let pages = (1...2).map { klipyPage("spiders", page: $0, perPage: 5, limit: 5) }
+            let result = try world.list(pages, ["--rate", "100/day"], folders: shared)
+            #expect(result.exitCode == 0, "\(result)")
+            let said = result.stderr.split(separator: "\n").filter { $0.contains("is not a budget") }
+            #expect(said.count == 1, "\(result.stderr)")
+            let kept = try JSONRecord.parse(try String(contentsOfFile: path, encoding: .utf8).trimmingCharacters(in: .newlines))
+            #expect((kept.double("used") ?? 0) > 1.9, "two calls, draining since: \(kept.text)")
         }
     }
 

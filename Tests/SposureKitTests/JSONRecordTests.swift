@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SposureKit
 
@@ -82,5 +83,57 @@ import Testing
         #expect(record.jsonText("o") == #"{"m":[1,2.5]}"#)
         #expect(record.jsonText("n") == "null")
         #expect(record.jsonText("missing") == nil)
+    }
+
+    /// Defect 5 of "Hostile input, third pass": one integer past 2^63 or a
+    /// `1e400`, anywhere in an API's answer, made jansson refuse the whole
+    /// answer ("not a JSON object"). `parseAnswer` reads it: such an integer
+    /// as a real, a number past a double as null, and every other integer
+    /// exact (Klipy's 16-digit ids); strings that look like numbers untouched.
+    @Test func anAnswerWithNumbersPastWhatJanssonHoldsIsStillRead() throws {
+        let text = #"{"id":1149612604962814,"big":99999999999999999999,"neg":-99999999999999999999,"huge":1e400,"tiny":-1E+400,"s":"1e400 \"99999999999999999999\"","list":[18446744073709551616,2],"ok":1.5,"max":9223372036854775807}"#
+        #expect(throws: JSONRecord.ParseError.self) { try JSONRecord.parse(text) }
+        let (record, numbers) = try JSONRecord.parseAnswer(Array(text.utf8))
+        #expect(record.jsonText("id") == "1149612604962814", "an integer jansson holds stays exact")
+        #expect(record.double("big") == 1e20 && record.int("big") == nil)
+        #expect(record.double("neg") == -1e20)
+        #expect(record.jsonText("huge") == "null" && record.jsonText("tiny") == "null")
+        #expect(record.string("s") == #"1e400 "99999999999999999999""#, "a string is left alone")
+        #expect(record.jsonText("list") == "[1.8446744073709552e+19,2]")
+        #expect(record.double("ok") == 1.5)
+        #expect(record.int("max") == Int.max)
+        #expect(numbers == ["99999999999999999999", "-99999999999999999999", "1e400"], "the first three, as written")
+
+        let plain = try JSONRecord.parseAnswer(Array(#"{"a":1}"#.utf8))
+        #expect(plain.outOfRange.isEmpty && plain.record.int("a") == 1)
+    }
+
+    /// Defect 5, its other half: an answer that is still not JSON once its
+    /// numbers are read says its own fault, in jansson's words, not the number's.
+    @Test func anAnswerThatIsNotJSONSaysItsOwnFault() throws {
+        for text in [#"{"a":1e400,"b":}"#, "<html>maintenance</html>", "[1e999]"] {
+            do {
+                _ = try JSONRecord.parseAnswer(Array(text.utf8))
+                Issue.record("\(text) read")
+            } catch {
+                #expect(!error.isNumberOutOfRange, "\(text): \(error.message)")
+                #expect(!error.message.contains("overflow") && !error.message.contains("too big"), "\(text): \(error.message)")
+            }
+        }
+    }
+
+    /// Defect 9 of "Hostile input, third pass": a key echoed in a good
+    /// answer reached the records and the API cache. `rewriteStrings` reaches
+    /// every string, nested, in arrays and as member names, however it was
+    /// escaped, and keeps the members' order.
+    @Test func rewritesEveryStringNamesTooInPlace() throws {
+        let record = try JSONRecord.parse(#"{"a":"x s3cret y","n":5,"list":["s3cret",{"deep":"\u0073\u0033cret"}],"s3cret":true,"z":"plain"}"#)
+        let changed = record.rewriteStrings { $0.replacingOccurrences(of: "s3cret", with: "MASKED") }
+        #expect(changed)
+        #expect(record.text == #"{"a":"x MASKED y","n":5,"list":["MASKED",{"deep":"MASKED"}],"MASKED":true,"z":"plain"}"#)
+        #expect(!record.rewriteStrings { $0 }, "nothing to change")
+        let empty = try JSONRecord.parse(#"{"k":"gone"}"#)
+        #expect(empty.rewriteStrings { $0 == "gone" || $0 == "k" ? "" : $0 })
+        #expect(empty.text == #"{"":""}"#)
     }
 }

@@ -132,6 +132,10 @@ public final class FakeKlipy: @unchecked Sendable {
         case serverError(Int)
         /// The normal answer after this many seconds.
         case slow(Double)
+        /// The normal answer after this many seconds, the wait ending early
+        /// when the client gives up or the server stops (an API that answers
+        /// after 200 s, whose connection threads must not outlive the test).
+        case stalled(Double)
     }
 
     /// One call the fake received.
@@ -156,6 +160,7 @@ public final class FakeKlipy: @unchecked Sendable {
     private var faults: [(query: String?, page: Int?, fault: Fault, left: Int)] = []
     private var log: [Call] = []
     private var media: [UInt8]?
+    private var claimingMore: Set<String> = []
 
     /// A fake on a new server on 127.0.0.1, accepting `key`.
     public init(key: String = FakeKlipy.defaultKey) throws {
@@ -188,6 +193,12 @@ public final class FakeKlipy: @unchecked Sendable {
         lock.withLock { listings[query ?? ""] = (items, max(count ?? items.count, items.count)) }
     }
 
+    /// Every answer for `query` (nil: trending) says `has_next: true`, past
+    /// the end of its list too: empty pages that claim more, for ever.
+    public func claimMore(_ query: String?) {
+        lock.withLock { _ = claimingMore.insert(query ?? "") }
+    }
+
     /// Items' gif URLs point at this server, which serves `gif` for each.
     public func serveMedia(_ gif: [UInt8]) {
         lock.withLock { media = gif }
@@ -196,6 +207,11 @@ public final class FakeKlipy: @unchecked Sendable {
     /// The next `times` calls (for `query`, any when nil; page `page`, any when nil) fail with `fault`.
     public func fail(_ fault: Fault, times: Int = 1, query: String? = nil, page: Int? = nil) {
         lock.withLock { faults.append((query, page, fault, times)) }
+    }
+
+    /// Forgets every queued fault.
+    public func clearFaults() {
+        lock.withLock { faults.removeAll() }
     }
 
     /// Every call, in arrival order.
@@ -250,9 +266,9 @@ public final class FakeKlipy: @unchecked Sendable {
                                                body: Array("<html><body><h1>\(status)</h1></body></html>\n".utf8))
         } else {
             if case .slow(let seconds)? = fault { wait = seconds }
-            let (items, count, gif) = lock.withLock { () -> ([FakeKlipyItem], Int, [UInt8]?) in
+            let (items, count, gif, claims) = lock.withLock { () -> ([FakeKlipyItem], Int, [UInt8]?, Bool) in
                 let listing = listings[query ?? ""] ?? ([], 0)
-                return (listing.items, listing.count, media)
+                return (listing.items, listing.count, media, claimingMore.contains(query ?? ""))
             }
             let start = (page - 1) * perPage
             let end = min(start + perPage, count)
@@ -269,9 +285,10 @@ public final class FakeKlipy: @unchecked Sendable {
                 }
             }
             let data = served.map { $0.json(host: host) }.joined(separator: ",")
-            response = json(200, "{\"result\":true,\"data\":{\"data\":[\(data)],\"current_page\":\(page),\"per_page\":\(perPage),\"has_next\":\(end < count)}}")
+            response = json(200, "{\"result\":true,\"data\":{\"data\":[\(data)],\"current_page\":\(page),\"per_page\":\(perPage),\"has_next\":\(end < count || claims)}}")
         }
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+        if case .stalled(let seconds)? = fault { response = response.delayed(seconds) }
         let call = Call(endpoint: endpoint, key: given, query: query, page: page, perPage: perPage,
                         customerID: parameters["customer_id"], locale: parameters["locale"],
                         contentFilter: parameters["content_filter"], status: response.status, target: target)

@@ -27,10 +27,12 @@ extension RequestEngine {
         }
     }
 
-    /// Ends every job in flight whose deadline has passed: its error record
-    /// goes out now, so the records after it in the order are held no longer.
+    /// Ends every job whose deadline has passed, in flight or waiting for
+    /// its next attempt (a retry's backoff, a rate limit's pause): its error
+    /// record goes out now, so the records after it in the order are held
+    /// no longer, and no further attempt spends a call.
     func enforceDeadlines() {
-        guard limits.maxTime != nil, !active.isEmpty else { return }
+        guard limits.maxTime != nil else { return }
         let now = monotonicNanoseconds()
         for (handle, running) in active {
             guard let deadline = running.job.deadline, deadline <= now else { continue }
@@ -40,6 +42,15 @@ extension RequestEngine {
             client.discard(running.transfer)
             stage.diagnostics.trace("--max-time passed: \(client.describe(running.job))")
             client.fail(running.job, deadlineFailure(running.job))
+        }
+        let late = { (job: Client.Job) in job.deadline.map { $0 <= now } ?? false }
+        guard retrying.contains(where: late) || waiting.contains(where: late) else { return }
+        let expired = (retrying.filter(late) + waiting.filter(late)).sorted { $0.sequence < $1.sequence }
+        retrying.removeAll(where: late)
+        waiting.removeAll(where: late)
+        for job in expired {
+            stage.diagnostics.trace("--max-time passed between attempts: \(client.describe(job))")
+            client.fail(job, deadlineFailure(job))
         }
     }
 

@@ -29,7 +29,8 @@ public final class JSONRecord: @unchecked Sendable {
             let text = withUnsafeBytes(of: &error.text) { raw in
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            throw ParseError(message: text, column: Int(error.column))
+            throw ParseError(message: text, column: Int(error.column), position: Int(error.position),
+                             isNumberOutOfRange: json_error_code(&error) == json_error_numeric_overflow)
         }
         guard value.pointee.type == JSON_OBJECT else {
             let found: String
@@ -48,7 +49,11 @@ public final class JSONRecord: @unchecked Sendable {
 
     /// Parses a line given as a string (tests and small tools).
     public static func parse(_ text: String) throws(ParseError) -> JSONRecord {
-        let bytes = Array(text.utf8)
+        try parse(Array(text.utf8))
+    }
+
+    /// Parses a line given as bytes (a file read whole).
+    public static func parse(_ bytes: [UInt8]) throws(ParseError) -> JSONRecord {
         var result = Result<JSONRecord, ParseError>.failure(ParseError(message: "empty line", column: 0))
         bytes.withUnsafeBytes { raw in
             result = Result { () throws(ParseError) in try parse(raw) }
@@ -62,6 +67,11 @@ public final class JSONRecord: @unchecked Sendable {
         public var message: String
         /// The 1-based column where jansson gave up.
         public var column: Int
+        /// The bytes read before jansson gave up.
+        public var position = 0
+        /// The text is JSON but holds a number jansson cannot hold (an
+        /// integer past 64 bits, a real past a double): jansson's error code.
+        public var isNumberOutOfRange = false
         public var description: String { message }
     }
 
