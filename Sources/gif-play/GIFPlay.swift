@@ -27,6 +27,6 @@ struct GIFPlay: ParsableCommand {
             --out DIR` draws the offline demo's GIFs.
             """,
         version: SposureVersion.text,
-        subcommands: [Play.self, Frames.self, Samples.self],
+        subcommands: [Play.self, Frames.self, Samples.self, Probe.self],
         defaultSubcommand: Play.self)
 }
