@@ -66,7 +66,7 @@ extension Doctor {
         var plan = [pages, "plan", "--provider", provider.rawValue, "--max-results", "1", "--quiet"]
         if provider.api.countsResults { plan += ["--no-ping", "--total", "1"] }
         plan += ["--", "cat"]
-        let list = [pages, "list", "--max-calls", "1", "--api-ttl", "0", "--max-wait", "10s", "--quiet"]
+        let list = [pages, "list", "--max-calls", "1", "--api-ttl", "0", "--max-wait", "0s", "--quiet"]
         let answer = ProgramOutput.run(plan, into: list)
         let lines = answer.stdout.split(separator: "\n")
         if lines.contains(where: { $0.contains(#""kind":"gif""#) }) {

@@ -119,11 +119,14 @@ public enum StagePipeline {
         defer { posix_spawnattr_destroy(&attributes) }
         // sposure blocks the ending signals for its signal thread and ignores
         // SIGPIPE: a program starts with neither, as from a shell.
-        var none = sigset_t(), defaults = sigset_t()
-        sigemptyset(&none)
+        var mask = sigset_t(), defaults = sigset_t()
+        sigemptyset(&mask)
         sigemptyset(&defaults)
         for signal in SignalForwarder.forwarded + [SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &none)
+        if command.endsWithItsInput {
+            for signal in SignalForwarder.forwarded { sigaddset(&mask, signal) }
+        }
+        posix_spawnattr_setsigmask(&attributes, &mask)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 

@@ -110,3 +110,23 @@ extension PipelinesTests {
         }
     }
 }
+
+/// Issue 23: sposure owns the wiring; a SIGTERM sent to it alone (kill PID,
+/// not the terminal's Ctrl-C, which reaches every stage itself) is passed on
+/// to the stages, and the round ends as an interrupted one.
+extension PipelinesTests {
+    @Test func aSignalSentToSposureAloneReachesTheStages() throws {
+        try withTemporaryDirectory { folder in
+            let run = try offlineRecording(in: folder, hold: "script:hold.ndjson")
+            let started = folder.path + "/started"
+            let bin = try stages(withFetchImages: "touch '\(started)'; exec sleep 60", in: folder)
+            let sposure = try StageProcess("sposure", arguments: ["replay", run, "--from", "fetch"],
+                                           environment: ["SPOSURE_BIN": bin, "SPOSURE_CACHE": folder.path + "/cache2"])
+            while !FileManager.default.fileExists(atPath: started) { usleep(10_000) }
+            sposure.send(signal: SIGTERM)
+            let result = sposure.wait()
+            #expect(result.status == 143, "\(result)")
+            #expect(result.stderr.isEmpty, "an interruption is no failure: \(result.stderr)")
+        }
+    }
+}
