@@ -9,9 +9,10 @@ import SposureKit
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "doctor",
-        abstract: "Check that everything a round needs is in order, each line ✓ or ✗ with the fix.",
+        abstract: "Check that everything a round needs is in order: one line a check, and the fix for each that failed.",
         discussion: """
-            Like `brew doctor`: checks, in order,
+            Like `brew doctor`: each line is marked ✓ (in order), ✗ (to fix before a \
+            round, with the fix under it) or · (worth knowing). It checks, in order,
               tools      the four stages beside sposure (or on PATH), each of this version
               libraries  libcurl, giflib, jansson and libcrypto, as the stages load them
               keys       GIPHY_API_KEY and KLIPY_API_KEY: set or not, and whether each
@@ -26,7 +27,7 @@ struct DoctorCommand: ParsableCommand {
             Text on a terminal, else one JSON "doctor" record; --format text|json \
             (sposure's own option) overrides.
 
-            Exit status: 0 a round can be played (no ✗); 1 something needs fixing first; 64 usage.
+            Exit status: 0 a round can be played (no check failed); 1 something needs fixing first; 64 usage.
             """)
 
     // --format is sposure's own: ArgumentParser gives an option the parent
