@@ -26,6 +26,7 @@ public struct RoundJudge: Sendable, Equatable {
         var cause: String?
         var interrupted: Int32?
         var partial: [String] = []
+        var scoreFoundNoRound = false
         for (name, status) in statuses {
             switch (name, status) {
             case (_, 0):
@@ -38,7 +39,7 @@ public struct RoundJudge: Sendable, Equatable {
             case ("giphy-pages plan", 141), ("giphy-pages list", 141), ("fetch-images", 141):
                 break
             case ("score", 1):
-                cause = cause ?? "score found no round in gif-play's events"
+                scoreFoundNoRound = true
             case _ where name.hasPrefix("save "):
                 cause = cause ?? "could not write \(name.dropFirst(5)) (tee exit \(status))"
             case _ where status > 128:
@@ -47,6 +48,9 @@ public struct RoundJudge: Sendable, Equatable {
                 cause = cause ?? "\(name) failed (exit \(status); its message is above)"
             }
         }
+        // A round interrupted before gif-play wrote an event leaves score
+        // nothing to score: that is the interruption, not a failure of its own.
+        if scoreFoundNoRound && interrupted == nil { cause = cause ?? "score found no round in gif-play's events" }
         if let cause {
             self.init(status: 1, lines: ["the round could not be played or scored: \(cause)"])
             return

@@ -70,7 +70,11 @@ public struct RoundRunner: Sendable {
         }
         let judged = RoundJudge(Array(zip(commands.map(\.name), statuses)),
                                 eventsShowedAGIF: RoundJudge.showedAGIF(eventsAt: events))
-        for line in judged.lines { diagnostics.error(line) }
+        // A played round's notes (some GIFs not fetched) are warnings; a round
+        // that could not be played is an error.
+        for line in judged.lines {
+            if judged.status == 0 { diagnostics.warning(line) } else { diagnostics.error(line) }
+        }
         return (judged, statuses)
     }
 }

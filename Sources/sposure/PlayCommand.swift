@@ -41,10 +41,10 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play the ladder's current rung instead of queries (docs/ladders.md).", valueName: "name"))
     var ladder: String?
 
-    @Option(help: ArgumentHelp("With --ladder: play this rung.", valueName: "n"))
+    @Option(help: ArgumentHelp("On a ladder: play this rung.", valueName: "n"))
     var rung: Int?
 
-    @Flag(help: "With --ladder: weave in GIFs of rungs already mastered.")
+    @Flag(help: "On a ladder: weave in GIFs of rungs already mastered.")
     var mix = false
 
     @Option(help: ArgumentHelp("With --ladder: ask (default), off, or script:FILE.", valueName: "source"))
@@ -82,7 +82,9 @@ struct PlayCommand: ParsableCommand {
             throw ValidationError("give two queries or more to interleave, e.g. sposure play --interleave spiders snakes (pipelines/carousel spiders snakes)")
         }
         if !queries.isEmpty && ladder != nil { throw ValidationError("give queries or --ladder, not both") }
-        if ladder == nil && (rung != nil || mix) { throw ValidationError("--rung and --mix go with --ladder") }
+        if !queries.isEmpty && (rung != nil || mix) {
+            throw ValidationError("--rung and --mix go with a ladder (--ladder NAME, or none: the ladder in progress), not queries")
+        }
         guard ["end", "pause"].contains(onRelease) else { throw ValidationError("--on-release must be end or pause") }
         guard maxResults > 0 else { throw ValidationError("--max-results must be at least 1") }
     }

@@ -46,6 +46,12 @@ import Testing
         #expect(judge([143, 0, 0, 0, 0, 0]).status == 143)
     }
 
+    /// A Ctrl-C before gif-play wrote its first event leaves score no round:
+    /// the round was interrupted, it did not fail.
+    @Test func scoreFindingNoRoundOfAnInterruptedRoundIsTheInterruption() {
+        #expect(judge([0, 0, 143, 143, 0, 1]) == RoundJudge(status: 143, lines: []))
+    }
+
     @Test func aFatalFailureWinsOverAnInterruption() {
         #expect(judge([0, 0, 2, 130, 0, 0]).status == 1)
     }
