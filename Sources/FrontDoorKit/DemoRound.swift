@@ -24,7 +24,7 @@ public struct DemoRound: Sendable, Equatable {
     public func run(_ runner: RoundRunner) throws(RoundFailure) -> Int32 {
         let play = try runner.path("gif-play"), fetch = try runner.path("fetch-images"), score = try runner.path("score")
         let work = try WorkFolder("demo", environment: runner.environment)
-        work.keep = keep
+        defer { if !keep { work.remove() } }
         let stream = work.path + "/stream.ndjson"
         let samples = try runner.run([StageCommand("gif-play samples", [play, "samples", "--out", work.path + "/gifs", "--repeat-count", "2"])],
                                      input: .null, output: .file(stream), events: "/dev/null").judged

@@ -73,6 +73,7 @@ public struct PlayRound: Sendable, Equatable {
             throw RoundFailure("the game needs a terminal to hold the button on (sposure demo plays headless)")
         }
         let work = try WorkFolder("play", environment: runner.environment)
+        defer { work.remove() }
         let events = work.path + "/events.ndjson"
         return try runner.run(commands(runner, events: events), events: events).judged.status
     }

@@ -72,6 +72,7 @@ public struct ReplayRound: Sendable, Equatable {
         }
         let score = try runner.path("score")
         let work = try WorkFolder("replay", environment: runner.environment)
+        defer { work.remove() }
         let events = work.path + "/events.ndjson"
         let scorer = StageCommand("score", [score, "--no-history"])
         switch from {

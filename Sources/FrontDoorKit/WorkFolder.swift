@@ -1,13 +1,12 @@
 import FoundationEssentials
 import Glibc
 
-/// A round's temporary folder (`$TMPDIR/sposure-NAME.XXXXXX`), removed with
-/// all it holds unless kept.
-public final class WorkFolder {
+/// A round's temporary folder (`$TMPDIR/sposure-NAME.XXXXXX`), which the
+/// round removes with all it holds (`defer { work.remove() }`: an explicit
+/// end, as an object's lifetime may end at its last use, before the round's).
+public struct WorkFolder: Sendable {
     /// The folder's path.
     public let path: String
-    /// Leaves the folder in place (`sposure demo --keep`).
-    public var keep = false
 
     /// Makes a new folder for `name` (play, demo, replay).
     public init(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(RoundFailure) {
@@ -19,7 +18,8 @@ public final class WorkFolder {
         path = String(cString: made)
     }
 
-    deinit {
-        if !keep { try? FileManager.default.removeItem(atPath: path) }
+    /// Removes the folder and all it holds.
+    public func remove() {
+        try? FileManager.default.removeItem(atPath: path)
     }
 }
