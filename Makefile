@@ -4,7 +4,20 @@
 PREFIX ?= /usr/local
 FUZZ_TIME ?= 300
 SWIFT ?= swift
-TOOLS := giphy-pages fetch-images gif-play score
+TOOLS := giphy-pages fetch-images gif-play score sposure
+# Where `make install` puts things; `make uninstall` removes exactly these.
+BIN_DIR = $(DESTDIR)$(PREFIX)/bin
+MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# The folder of the built tools install-built copies (make install: the release build).
+BIN ?= .build/release
+# The man pages: swift-argument-parser's generate-manual, one page per tool and
+# per subcommand, from the same help the tools print (--experimental-dump-help).
+MANUAL_TOOL ?= .build/release/generate-manual
+MAN_BUILD = .build/man
+MAN_DATE ?= 2026-01-01
 DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev libssl-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Release builds link the Swift runtime and FoundationEssentials (the tools
@@ -18,7 +31,7 @@ RELEASE := -c release --static-swift-stdlib
 SHELL := /bin/bash
 RELEASE_BUILD := echo "$(SWIFT) build $(RELEASE)"; set -o pipefail; $(SWIFT) build $(RELEASE) 2>&1 | { grep -av "use of .mktemp. is dangerous" || true; }
 
-.PHONY: all deps build debug test demo bench fuzz install uninstall clean
+.PHONY: all deps build debug test demo bench fuzz install install-built man uninstall clean
 
 all: build
 
@@ -46,11 +59,15 @@ test: deps
 	# library is absent: the test helpers must build there too.
 	$(SWIFT) build -c release --target TestSupport
 	$(SWIFT) build --build-tests
+	@# The install test renders the man pages (generate-manual) with man -l.
+	$(SWIFT) build --product generate-manual
+	@command -v man >/dev/null && command -v groff >/dev/null || { echo "test: installing man-db groff-base"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db groff-base; }
 	$(SWIFT) test --skip-build
 
 demo: deps
 	@$(RELEASE_BUILD)
-	SPOSURE_BIN=$(CURDIR)/.build/release pipelines/demo
+	.build/release/sposure demo
 
 # Every benchmark (bench/run: fetch, ndjson, decode, render, startup) on the
 # release build; BENCH_ARGS=--quick for a smoke test, --enforce to fail on a bar.
@@ -63,23 +80,43 @@ fuzz: deps
 	fuzz/run --time $(FUZZ_TIME)
 
 install: build
-	install -d $(DESTDIR)$(PREFIX)/bin \
-	  $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
-	  $(DESTDIR)$(PREFIX)/share/zsh/site-functions \
-	  $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	@$(MAKE) --no-print-directory install-built BIN=.build/release
+
+# The man pages of the tools in BIN, into $(MAN_BUILD) (remade whole each time).
+man: $(MANUAL_TOOL)
+	rm -rf $(MAN_BUILD) && mkdir -p $(MAN_BUILD)
 	for tool in $(TOOLS); do \
-	  install -s -m 755 .build/release/$$tool $(DESTDIR)$(PREFIX)/bin/$$tool && \
-	  .build/release/$$tool --generate-completion-script bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool && \
-	  .build/release/$$tool --generate-completion-script zsh > $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool && \
-	  .build/release/$$tool --generate-completion-script fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; \
+	  $(MANUAL_TOOL) $(BIN)/$$tool --multi-page --date $(MAN_DATE) --output-directory $(MAN_BUILD) || exit 1; \
 	done
 
+.build/release/generate-manual:
+	@$(SWIFT) build $(RELEASE) --product generate-manual 2>&1 | { grep -av "use of .mktemp. is dangerous" || true; }
+
+.build/debug/generate-manual:
+	$(SWIFT) build --product generate-manual
+
+# Installs the tools already built in BIN (stripped), their man pages and
+# completions: what `make install` does after the release build, and what the
+# install test runs on the debug build.
+install-built: man
+	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
+	for tool in $(TOOLS); do \
+	  install -s -m 755 $(BIN)/$$tool $(BIN_DIR)/$$tool && \
+	  $(BIN)/$$tool --generate-completion-script bash > $(BASH_DIR)/$$tool && \
+	  $(BIN)/$$tool --generate-completion-script zsh > $(ZSH_DIR)/_$$tool && \
+	  $(BIN)/$$tool --generate-completion-script fish > $(FISH_DIR)/$$tool.fish || exit 1; \
+	done
+	install -m 644 $(MAN_BUILD)/*.1 $(MAN_DIR)/
+
+# Removes what install put there, and the folders it made when they are left empty.
 uninstall:
 	for tool in $(TOOLS); do \
-	  rm -f $(DESTDIR)$(PREFIX)/bin/$$tool \
-	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/$$tool \
-	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_$$tool \
-	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/$$tool.fish; \
+	  rm -f $(BIN_DIR)/$$tool $(BASH_DIR)/$$tool $(ZSH_DIR)/_$$tool $(FISH_DIR)/$$tool.fish \
+	    $(MAN_DIR)/$$tool.1 $(MAN_DIR)/$$tool.*.1; \
+	done
+	for dir in $(BIN_DIR) $(MAN_DIR) $(dir $(MAN_DIR)) $(BASH_DIR) $(dir $(BASH_DIR)) $(ZSH_DIR) $(dir $(ZSH_DIR)) \
+	  $(FISH_DIR) $(dir $(FISH_DIR)); do \
+	  [ ! -d $$dir ] || rmdir --ignore-fail-on-non-empty $$dir; \
 	done
 
 clean:

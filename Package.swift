@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "gif-play", targets: ["gif-play"]),
         .executable(name: "giphy-pages", targets: ["giphy-pages"]),
         .executable(name: "score", targets: ["score"]),
+        .executable(name: "sposure", targets: ["sposure"]),
         .library(name: "SposureKit", targets: ["SposureKit"]),
     ],
     dependencies: [
@@ -116,6 +117,19 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The front door: where a person stands, the rounds (the five stages
+        // wired over pipes, judged by their exit statuses) and the doctor.
+        .target(
+            name: "FrontDoorKit",
+            dependencies: ["SposureKit", "LadderKit", "HistoryKit", "ScoreKit", "GiphyKit", "FetchKit"]),
+
+        .executableTarget(
+            name: "sposure",
+            dependencies: [
+                "SposureKit", "SposureCLI", "FrontDoorKit", "GiphyKit", "ScoreKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
         // Shared by the test targets: a real HTTP server on 127.0.0.1 and
         // helpers that run the built executables over pipes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -132,6 +146,8 @@ let package = Package(
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
+        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "SposureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "RecordTests", dependencies: ["SposureKit", "GiphyKit", "EventKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
     ]

@@ -170,6 +170,23 @@ public final class CallBudget {
         report?(message)
     }
 
+    /// The calls the allowance still has at wall time `now`, nothing taken
+    /// (`sposure` and `sposure doctor` say it); nil when there is no limit.
+    public func left(now: Double = Date().timeIntervalSince1970) -> Int? {
+        guard calls > 0 else { return nil }
+        let kept = folder.flatMap { try? load($0 + "/budget-\(provider.rawValue).json") } ?? memory ?? (0, now)
+        let state = drain(kept, now: now)
+        return max(0, Int((Double(calls) - state.used).rounded(.down)))
+    }
+
+    /// Seconds until the next call is allowed at `now`: 0 when one may go.
+    public func waitForNext(now: Double = Date().timeIntervalSince1970) -> Double {
+        guard calls > 0 else { return 0 }
+        let kept = folder.flatMap { try? load($0 + "/budget-\(provider.rawValue).json") } ?? memory ?? (0, now)
+        let state = drain(kept, now: now)
+        return state.used + 1 <= Double(calls) ? 0 : wait(state)
+    }
+
     /// The `rate_limited` failure of a page that the spent budget holds back
     /// `wait` seconds: when calls are allowed again, and how to replay it.
     public static func spent(_ budget: CallBudget, wait: Double, now: Date = Date()) -> FetchFailure {
@@ -181,7 +198,7 @@ public final class CallBudget {
     }
 
     /// "14m", "2h 5m", "40s".
-    static func spoken(_ seconds: Double) -> String {
+    public static func spoken(_ seconds: Double) -> String {
         let total = Int(seconds.rounded(.up))
         if total < 60 { return "\(total)s" }
         if total < 3600 { return "\((total + 59) / 60)m" }

@@ -23,6 +23,6 @@ struct GIFPlay: SposureTool {
             composited frame, for scripts and conformance checks. `gif-play samples \
             --out DIR` draws the offline demo's GIFs.
             """,
-        subcommands: [Play.self, Frames.self, Samples.self],
+        subcommands: [Play.self, Frames.self, Samples.self, Probe.self],
         defaultSubcommand: Play.self)
 }

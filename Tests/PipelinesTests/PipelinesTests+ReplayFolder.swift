@@ -45,7 +45,7 @@ extension PipelinesTests {
             for from in ["play", "fetch"] {
                 let replay = try script("replay", [run, "--from", from], directory: URL(fileURLWithPath: "/"))
                 #expect(replay.status == 1, "--from \(from)")
-                #expect(replay.err == "replay: \(run)/hold.ndjson is missing: the hold script this recording plays by (named in \(run)/play.options)\n")
+                #expect(replay.err == "sposure replay: \(run)/hold.ndjson is missing: the hold script this recording plays by (named in \(run)/play.options)\n")
                 #expect(replay.out.isEmpty)
             }
             // Scoring the saved events needs no hold script.

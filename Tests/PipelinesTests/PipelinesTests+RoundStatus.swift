@@ -31,8 +31,8 @@ extension PipelinesTests {
             let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson",
                                                  "--max-results", "4", run, "spiders"], environment: environment)
             #expect(recorded.status == 0, "\(recorded.err)")
-            #expect(recorded.err.contains("record: saved in \(run) (replay: pipelines/replay \(run))"), "\(recorded.err)")
-            #expect(recorded.err.contains("record: some GIFs could not be fetched (fetch-images exit 1): the score counts them under errors"))
+            #expect(recorded.err.contains("sposure record: saved in \(run) (replay: sposure replay \(run))"), "\(recorded.err)")
+            #expect(recorded.err.contains("sposure record: some GIFs could not be fetched (fetch-images exit 1): the score counts them under errors"))
             let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
             #expect(saved.contains(#""errors":1,"error_codes":{"http_404":1}"#), "\(saved)")
             #expect(saved.contains(#""gifs_shown":3"#), "\(saved)")
@@ -46,7 +46,7 @@ extension PipelinesTests {
                 #expect(replay.status == 0, "--from \(from): \(replay.err)")
                 #expect(replay.out == saved, "--from \(from)")
                 #expect(replay.err == (from == "fetch" || from == "list"
-                    ? "replay: some GIFs could not be fetched (fetch-images exit 1): the score counts them under errors\n" : ""),
+                    ? "sposure replay: some GIFs could not be fetched (fetch-images exit 1): the score counts them under errors\n" : ""),
                         "--from \(from)")
             }
         }
@@ -61,9 +61,9 @@ extension PipelinesTests {
             let recorded = try script("record", ["--provider", "klipy", "--hold-script", dir + "/hold.ndjson",
                                                  "--max-results", "3", run, "spiders"], environment: Self.environment(fake, dir))
             #expect(recorded.status == 1)
-            #expect(recorded.err.contains("record: the round could not be played: no GIF was shown, and fetch-images failed (exit 1"),
+            #expect(recorded.err.contains("sposure record: the round could not be played: no GIF was shown, and fetch-images failed (exit 1"),
                     "\(recorded.err)")
-            #expect(recorded.err.hasSuffix("record: what was recorded is in \(run)\n"), "\(recorded.err)")
+            #expect(recorded.err.hasSuffix("sposure record: what was recorded is in \(run)\n"), "\(recorded.err)")
             #expect(recorded.out.contains(#""gifs_shown":0"#) && recorded.out.contains(#""errors":3"#), "the score still comes: \(recorded.out)")
         }
     }
@@ -93,8 +93,7 @@ extension PipelinesTests {
             let bin = try stages(withFetchImages: body, in: folder)
             let replay = try script("replay", [run, "--from", "fetch"], environment: ["SPOSURE_CACHE": folder.path + "/cache2"], stages: bin)
             #expect(replay.status == 1)
-            // (bash itself reports a stage a signal killed, on the line before)
-            #expect(replay.err.hasSuffix("replay: the round could not be played or scored: \(reason)\n"), "\(replay.err)")
+            #expect(replay.err.hasSuffix("sposure replay: the round could not be played or scored: \(reason)\n"), "\(replay.err)")
             #expect(!replay.err.contains("fetch-images exit 1"))
             #expect(replay.out == saved, "what was played is still scored")
         }
@@ -106,8 +105,33 @@ extension PipelinesTests {
             try Data("{\"kind\":\"note\"}\n".utf8).write(to: URL(fileURLWithPath: run + "/events.ndjson"))
             let replay = try script("replay", [run, "--from", "score"])
             #expect(replay.status == 1)
-            #expect(replay.err.hasSuffix("replay: the round could not be played or scored: score found no round in gif-play's events\n"),
+            #expect(replay.err.hasSuffix("sposure replay: the round could not be played or scored: score found no round in gif-play's events\n"),
                     "\(replay.err)")
+        }
+    }
+}
+
+/// Issue 23: sposure owns the wiring; a SIGTERM sent to it alone (kill PID,
+/// not the terminal's Ctrl-C, which reaches every stage itself) is passed on
+/// to the stages, and the round ends as an interrupted one.
+extension PipelinesTests {
+    @Test func aSignalSentToSposureAloneReachesTheStages() throws {
+        try withTemporaryDirectory { folder in
+            let run = try offlineRecording(in: folder, hold: "script:hold.ndjson")
+            let started = folder.path + "/started", signalled = folder.path + "/signalled"
+            let bin = try stages(withFetchImages: """
+                trap 'echo TERM > "\(signalled)"; kill $! 2>/dev/null; exit 143' TERM
+                touch '\(started)'; sleep 60 & wait $!
+                """, in: folder)
+            let sposure = try StageProcess("sposure", arguments: ["replay", run, "--from", "fetch"],
+                                           environment: ["SPOSURE_BIN": bin, "SPOSURE_CACHE": folder.path + "/cache2"])
+            while !FileManager.default.fileExists(atPath: started) { usleep(10_000) }
+            sposure.send(signal: SIGTERM)
+            let result = sposure.wait()
+            #expect(result.status == 143, "\(result)")
+            #expect((try? String(contentsOfFile: signalled, encoding: .utf8)) == "TERM\n", "the stage got the signal")
+            // (score may say it found no round: gif-play may not have begun one yet)
+            #expect(!result.stderr.contains("could not be played"), "an interruption is no failure: \(result.stderr)")
         }
     }
 }

@@ -230,6 +230,22 @@ public final class JSONRecord: @unchecked Sendable {
         return JSONRecord(owning: value)
     }
 
+    /// Appends a new empty object to the array at `key` (made when missing,
+    /// replaced when `key` holds no array) and returns it: fields set on the
+    /// result show in this record, as with ``setObject(_:)``.
+    @discardableResult
+    public func appendObject(_ key: String) -> JSONRecord {
+        var array = json_object_get(object, key)
+        if array == nil || array?.pointee.type != JSON_ARRAY {
+            guard let made = json_array() else { return JSONRecord() }
+            json_object_set_new(object, key, made)
+            array = made
+        }
+        guard let array, let value = json_object() else { return JSONRecord() }
+        json_array_append(array, value)
+        return JSONRecord(owning: value)
+    }
+
     /// Sets `key` to an object that `fill` writes from `value`, or null when
     /// `value` is nil (like the optional setters).
     public func setObject<Value>(_ key: String, _ value: Value?, _ fill: (JSONRecord, Value) -> Void) {

@@ -1,0 +1,49 @@
+import SposureKit
+
+/// One line of `sposure doctor`: what was checked, how it went, and the fix.
+public struct DoctorCheck: Sendable, Equatable {
+    /// How a check went.
+    public enum Mark: String, Sendable {
+        /// In order (✓).
+        case ok
+        /// A round cannot be played until it is fixed (✗).
+        case fail
+        /// Worth knowing, not needed for a round (·).
+        case info
+
+        /// ✓, ✗ or ·.
+        public var symbol: String {
+            switch self {
+            case .ok: return "✓"
+            case .fail: return "✗"
+            case .info: return "·"
+            }
+        }
+    }
+
+    /// What part: tools, libraries, keys, folders, history, terminal.
+    public var area: String
+    /// How it went.
+    public var mark: Mark
+    /// What was found.
+    public var text: String
+    /// What to do about it (for a ✗, and a · that has a remedy).
+    public var fix: String?
+
+    /// A line of `area`.
+    public init(_ area: String, _ mark: Mark, _ text: String, fix: String? = nil) {
+        self.area = area
+        self.mark = mark
+        self.text = text
+        self.fix = fix
+    }
+
+    /// Writes the check's fields into `record`.
+    public func write(to record: JSONRecord) {
+        record.set("area", area)
+        record.set("ok", mark != .fail)
+        record.set("mark", mark.rawValue)
+        record.set("text", text)
+        record.set("fix", fix)
+    }
+}

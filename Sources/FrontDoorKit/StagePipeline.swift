@@ -1,0 +1,159 @@
+import FoundationEssentials
+import Glibc
+import SposureKit
+
+/// Runs a round's programs joined by pipes, as a shell runs `a | b | c`,
+/// and gives each one's exit status as a shell would (128 + N for signal N).
+///
+/// ```
+///  input ─▶ [0] ─pipe─▶ [1] ─pipe─▶ … ─pipe─▶ [n-1] ─▶ output
+///            all in sposure's own process group (the terminal's job):
+///            Ctrl-C, Ctrl-Z and a hang-up reach every program at once
+///
+///  signal thread (SignalForwarder): SIGINT, SIGTERM or SIGHUP sent to
+///  sposure by a process (kill PID) is passed on to each program still
+///  running; one the terminal sent has reached them already
+///  main thread: spawn all, then waitpid each in order
+/// ```
+///
+/// The programs' stdin, stdout and stderr are the three given; every other
+/// descriptor is closed in them (the pipes are made close-on-exec).
+public enum StagePipeline {
+    /// Where the first program reads from.
+    public enum Input: Sendable, Equatable {
+        /// sposure's own stdin.
+        case inherit
+        /// A file, opened for reading.
+        case file(String)
+        /// `/dev/null`.
+        case null
+    }
+
+    /// Where the last program writes to.
+    public enum Output: Sendable, Equatable {
+        /// sposure's own stdout.
+        case inherit
+        /// A file, created or truncated.
+        case file(String)
+    }
+
+    /// A pipeline that could not be set up: the input or output file, or a pipe.
+    public struct SetupError: Error, CustomStringConvertible, Sendable {
+        /// What to say.
+        public var description: String
+    }
+
+    /// Runs `commands` from `input` to `output` and waits for all of them;
+    /// returns their statuses in order. A program that cannot be started is
+    /// said on stderr by `diagnostics` and counts as exit 127, as in a shell.
+    public static func run(_ commands: [StageCommand], input: Input = .inherit, output: Output = .inherit,
+                           diagnostics: Diagnostics) throws(SetupError) -> [Int32] {
+        guard !commands.isEmpty else { return [] }
+        SignalForwarder.install()
+        var first: Int32 = 0, last: Int32 = 1
+        switch input {
+        case .inherit: break
+        case .null: first = try openFile("/dev/null", O_RDONLY)
+        case .file(let path): first = try openFile(path, O_RDONLY)
+        }
+        if case .file(let path) = output {
+            do { last = try openFile(path, O_WRONLY | O_CREAT | O_TRUNC) } catch {
+                if first != 0 { close(first) }
+                throw error
+            }
+        }
+        defer {
+            if first != 0 { close(first) }
+            if last != 1 { close(last) }
+        }
+
+        var pids: [pid_t?] = []
+        var reading = first
+        for (index, command) in commands.enumerated() {
+            var writing = last
+            var nextReading: Int32 = -1
+            if index < commands.count - 1 {
+                guard let ends = makePipe() else {
+                    let reason = String(cString: strerror(errno))
+                    if reading != first { close(reading) }
+                    SignalForwarder.forward(SIGTERM)
+                    _ = pids.compactMap { $0 }.map(waitFor)
+                    throw SetupError(description: "cannot make a pipe: \(reason)")
+                }
+                nextReading = ends[0]
+                writing = ends[1]
+            }
+            pids.append(spawn(command, stdin: reading, stdout: writing, diagnostics: diagnostics))
+            if reading != first { close(reading) }
+            if writing != last { close(writing) }
+            reading = nextReading
+        }
+        return pids.map { $0.map(waitFor) ?? 127 }
+    }
+
+    /// A pipe whose two ends are closed in the programs started (each gets
+    /// its end as fd 0 or 1 by dup2, which clears the flag on the copy).
+    static func makePipe() -> [Int32]? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return ends
+    }
+
+    private static func openFile(_ path: String, _ flags: Int32) throws(SetupError) -> Int32 {
+        let fd = open(path, flags | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw SetupError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        return fd
+    }
+
+    /// Starts `command` with `stdin` and `stdout` as fds 0 and 1; nil when it cannot be.
+    private static func spawn(_ command: StageCommand, stdin: Int32, stdout: Int32, diagnostics: Diagnostics) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if stdin != 0 { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
+        if stdout != 1 { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // sposure blocks the ending signals for its signal thread and ignores
+        // SIGPIPE: a program starts with neither, as from a shell.
+        var mask = sigset_t(), defaults = sigset_t()
+        sigemptyset(&mask)
+        sigemptyset(&defaults)
+        for signal in SignalForwarder.forwarded + [SIGPIPE] { sigaddset(&defaults, signal) }
+        if command.endsWithItsInput {
+            for signal in SignalForwarder.forwarded { sigaddset(&mask, signal) }
+        }
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = command.arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let program = command.arguments[0]
+        let status = program.contains("/")
+            ? posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+            : posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        guard status == 0 else {
+            diagnostics.error("cannot start \(program): \(String(cString: strerror(status)))")
+            return nil
+        }
+        SignalForwarder.started(pid)
+        return pid
+    }
+
+    /// Waits for `pid`; its status as a shell gives it.
+    private static func waitFor(_ pid: pid_t) -> Int32 {
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { SignalForwarder.ended(pid); return 127 }
+        }
+        SignalForwarder.ended(pid)
+        // WIFEXITED / WTERMSIG / WEXITSTATUS, which Swift does not import.
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+    }
+}

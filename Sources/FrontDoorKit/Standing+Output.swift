@@ -1,0 +1,97 @@
+import FoundationEssentials
+import GiphyKit
+import HistoryKit
+import ScoreKit
+import SposureKit
+
+extension Standing {
+    /// The standing as one `status` record, for a pipe.
+    public func record() -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", "status")
+        let ladderObject = record.setObject("ladders")
+        for line in ladders {
+            let object = ladderObject.setObject(line.name)
+            object.set("title", line.title)
+            object.set("rung", line.rung)
+            object.set("rungs", line.rungs)
+            object.set("complete", line.complete)
+            object.set("next_rung", line.next.rung)
+            object.set("retest", line.next.retest)
+            object.set("why", line.next.why)
+            object.set("query", line.query)
+            let due = object.setObject("due")
+            for item in line.due { due.set(String(item.rung), Timestamp.format(item.due)) }
+            object.set("rounds", line.rounds)
+            let distress = object.setObject("last_round")
+            distress.set("at", line.lastAt)
+            distress.set("suds_before", line.lastBefore)
+            distress.set("peak", line.lastPeak)
+            distress.set("suds_after", line.lastAfter)
+        }
+        record.set("rounds", rounds)
+        record.set("rounds_today", roundsToday)
+        record.set("exposed_ms_today", exposedMsToday)
+        record.set("streak_days", streakDays)
+        record.set("provider", provider?.rawValue)
+        let keyObject = record.setObject("keys")
+        for key in keys {
+            let object = keyObject.setObject(key.provider.rawValue)
+            object.set("variable", key.provider.keyVariable)
+            object.set("set", key.isSet)
+            object.set("rate", key.rate)
+            object.set("calls_left", key.callsLeft)
+        }
+        let terminal = record.setObject("terminal")
+        terminal.set("term", term)
+        terminal.set("colorterm", colorterm)
+        record.set("next", nextCommand)
+        return record
+    }
+
+    /// The standing for a person.
+    public func lines(style: TextStyle) -> [String] {
+        var out: [String] = []
+        if ladders.isEmpty {
+            out.append(style.bold("Ladders") + "       none started yet (sposure ladder lists them)")
+        }
+        for (index, line) in ladders.enumerated() {
+            let label = index == 0 ? style.bold("Ladders") + "       " : "              "
+            let place = line.complete ? "complete (\(line.rungs) rungs)" : "rung \(line.rung) of \(line.rungs)"
+            out.append(label + style.bold(line.name) + "  " + place + ", next: " + "\u{201C}\(line.query)\u{201D}"
+                       + (line.next.retest ? " (re-test of rung \(line.next.rung))" : ""))
+            var details: [String] = []
+            if !line.due.isEmpty {
+                details.append("re-test due: " + line.due.map { "rung \($0.rung)" }.joined(separator: ", "))
+            }
+            let before = line.lastBefore.map(String.init) ?? "–", after = line.lastAfter.map(String.init) ?? "–"
+            var distress = "last round \(HistoryEntry.date(of: line.lastAt) ?? line.lastAt): distress \(before) → \(after)"
+            if let peak = line.lastPeak { distress += ", peak \(peak)" }
+            details.append(distress)
+            out.append("                " + style.dim(details.joined(separator: "; ")))
+        }
+        let today = roundsToday == 0 ? "no round yet" : "\(roundsToday) round\(roundsToday == 1 ? "" : "s"), \(DurationText.format(milliseconds: exposedMsToday)) of exposure"
+        out.append(style.bold("Today") + "         " + today)
+        out.append(style.bold("Streak") + "        \(streakDays) day\(streakDays == 1 ? "" : "s")" + (rounds > 0 ? ", \(rounds) round\(rounds == 1 ? "" : "s") in all" : ""))
+        for (index, key) in keys.enumerated() {
+            let label = index == 0 ? style.bold("Keys") + "          " : "              "
+            var text = "\(key.provider.keyVariable) "
+            if key.isSet {
+                text += style.green("set") + (provider == key.provider ? ": rounds use \(key.provider.displayName)" : ": \(key.provider.displayName), with --provider \(key.provider.rawValue)")
+                if let left = key.callsLeft {
+                    text += "; \(left) call\(left == 1 ? "" : "s") left of \(key.rate)"
+                    if left == 0 { text += ", more in \(CallBudget.spoken(key.wait))" }
+                }
+            } else {
+                text += style.dim("not set") + " (\(key.provider.displayName): \(key.provider.keyHelp))"
+            }
+            out.append(label + text)
+        }
+        let terminal = term.isEmpty ? "no TERM" : "TERM=\(term)" + (colorterm.isEmpty ? "" : ", COLORTERM=\(colorterm)")
+        out.append(style.bold("Terminal") + "      \(terminal) (sposure doctor asks it what it can show)")
+        for problem in problems { out.append(style.yellow("! ") + problem) }
+        out.append("")
+        out.append(style.bold("Next") + "          " + style.green(nextCommand) + "   " + style.dim("# " + nextReason))
+        return out
+    }
+}

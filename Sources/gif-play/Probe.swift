@@ -1,0 +1,91 @@
+import ArgumentParser
+import SposureCLI
+import FoundationEssentials
+import Glibc
+import PlayerKit
+import SposureKit
+
+/// `gif-play probe`: asks the terminal what it can do, as a round does at its
+/// start, and says which renderer and input `gif-play` would use, and why.
+struct Probe: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Ask the terminal what it can show, and say which renderer and input a round would use, and why.",
+        discussion: """
+            Sends the queries a round sends at its start (kitty keyboard, kitty graphics, \
+            device attributes for sixel) to /dev/tty, waits up to 300 ms for the answers, \
+            and prints one "terminal" record: the answers, the renderer --renderer auto \
+            picks and why, the symbols it draws with, and how a hold is read (the mouse \
+            through xterm SGR reports; keys with their releases when the kitty keyboard \
+            protocol answered, else through autorepeat). `sposure doctor` shows it.
+
+              gif-play probe
+              gif-play probe | jq .renderer
+
+            Exit status: 0 the terminal was asked; 1 there is no terminal to ask.
+            """)
+
+    @Option(help: ArgumentHelp("The terminal to ask instead of /dev/tty.", valueName: "path"))
+    var tty = "/dev/tty"
+
+    func run() throws {
+        let diagnostics = Diagnostics(tool: "gif-play probe")
+        let terminal: Terminal
+        do { terminal = try Terminal(path: tty) } catch {
+            diagnostics.error("no terminal to ask: \(error.description)")
+            throw ExitCode.failure
+        }
+        guard terminal.isTTY && terminal.canRead else {
+            diagnostics.error("\(tty) is not a terminal")
+            throw ExitCode.failure
+        }
+        let environment = ProcessInfo.processInfo.environment
+        terminal.enter(mouse: false)
+        let answers = Capabilities.query(terminal)
+        let size = terminal.size()
+        terminal.leave(forGood: true)
+        let renderer = answers.renderer(environment: environment)
+
+        let record = JSONRecord()
+        record.set("kind", "terminal")
+        record.set("tty", tty)
+        record.set("term", environment["TERM"])
+        record.set("colorterm", environment["COLORTERM"])
+        record.set("cols", size?.cols)
+        record.set("rows", size?.rows)
+        record.set("pixel_width", size.map { $0.pixelWidth })
+        record.set("pixel_height", size.map { $0.pixelHeight })
+        record.set("kitty_keyboard", answers.kittyKeyboard)
+        record.set("kitty_graphics", answers.kittyGraphics)
+        record.set("sixel", answers.sixel)
+        record.set("renderer", renderer.rawValue)
+        record.set("why", Self.why(renderer, environment: environment))
+        record.set("symbols", Self.symbols(renderer))
+        record.set("mouse", "xterm SGR reports (modes 1000, 1002, 1006): press and release")
+        record.set("key_release", answers.kittyKeyboard)
+        record.set("keys", answers.kittyKeyboard
+            ? "kitty keyboard protocol: exact key releases"
+            : "no kitty keyboard protocol: a held key is read from its autorepeat, and a gap ends the hold")
+        print(record.text)
+    }
+
+    /// Why `--renderer auto` picks `renderer`.
+    static func why(_ renderer: PlayerConfiguration.Renderer, environment: [String: String]) -> String {
+        switch renderer {
+        case .kitty: return "the terminal answered the kitty graphics query: pixels, sent once and shown again by id"
+        case .sixel: return "the terminal's device attributes include sixel (4), and it did not answer for kitty graphics"
+        case .truecolor:
+            return "no pixel graphics answered; COLORTERM=\(environment["COLORTERM"] ?? "") promises 24-bit colour"
+        default:
+            return "no pixel graphics answered, and COLORTERM does not promise 24-bit colour (export COLORTERM=truecolor if the terminal has it)"
+        }
+    }
+
+    /// What `renderer` draws with.
+    static func symbols(_ renderer: PlayerConfiguration.Renderer) -> String {
+        switch renderer {
+        case .kitty, .sixel: return "pixels"
+        case .truecolor: return "half blocks ▀, two 24-bit colours a cell"
+        default: return "half blocks ▀, two of 256 colours a cell"
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import ScoreKit
+
+/// `sposure history`: `score history`, under the front door.
+struct HistoryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history",
+        abstract: "Show your lifetime statistics; --plot draws them, --export csv lists the rounds (score history).",
+        discussion: """
+            The same as `score history`, with the same options and output: rounds, total \
+            and average exposure, the best round, the trend, a sparkline, distress before \
+            and after; on a ladder, today's rounds, the streak and distress per rung.
+
+            --format text|json (sposure's own option) chooses text or JSON, as it does for score.
+
+            Examples:
+              sposure history
+              sposure history --last 20 --plot progress.svg
+              sposure history --export csv > rounds.csv     (for a therapist)
+            """)
+
+    @Option(help: ArgumentHelp("Also write an SVG chart of exposure and distress per round to FILE.", valueName: "file"))
+    var plot: String?
+
+    @Option(help: ArgumentHelp("Only the latest N rounds.", valueName: "n"))
+    var last: Int?
+
+    @Option(help: ArgumentHelp("Write the rounds instead of the statistics: csv, one row per round.", valueName: "format"))
+    var export: String?
+
+    // --format is sposure's own: ArgumentParser gives an option the parent
+    // declares to the parent, wherever it stands.
+    @ParentCommand var sposure: Sposure
+
+    @Option(help: ArgumentHelp("Another history than the default.", valueName: "file"))
+    var historyFile: String?
+
+    @Option(help: ArgumentHelp("The moment today and this week are counted from, as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
+    var now: String?
+
+    @Flag(help: "No warnings about skipped history lines.")
+    var quiet = false
+
+    func run() throws {
+        var arguments = ["history"]
+        if let plot { arguments += ["--plot", plot] }
+        if let last { arguments += ["--last", String(last)] }
+        if let export { arguments += ["--export", export] }
+        if let format = sposure.format { arguments += ["--format", format.rawValue] }
+        if let historyFile { arguments += ["--history-file", historyFile] }
+        if let now { arguments += ["--now", now] }
+        if quiet { arguments.append("--quiet") }
+        try execScore(arguments)
+    }
+}

@@ -1,0 +1,124 @@
+import ArgumentParser
+import FrontDoorKit
+import GiphyKit
+import SposureKit
+
+/// `sposure play`: the live game.
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play a round: search, fetch, hold to watch, and the score.",
+        discussion: """
+            Runs the five stages over pipes, as one round:
+
+              giphy-pages plan | giphy-pages list | fetch-images | gif-play | score
+
+            With QUERY: a round on those GIFs (each query a section of the score). With \
+            --ladder NAME: the ladder's current rung (a re-test first when one is due; \
+            gif-play shows the safety notice once and asks your distress before and \
+            after). With neither: the ladder you played last, else a short choice of a \
+            fear from the built-in ladders, one key each.
+
+            Hold the left mouse button or SPACE to watch; letting go ends the round \
+            (--on-release pause: pauses it). q, Esc or Ctrl-C end it. Needs GIPHY_API_KEY \
+            or KLIPY_API_KEY (Giphy when both are set, unless --provider says otherwise) \
+            and a terminal; `sposure demo` plays offline without either.
+
+            Examples:
+              sposure play
+              sposure play spiders --on-release pause --distress 7,4
+              sposure play --ladder spiders --rung 2
+              sposure play spiders snakes --interleave     (a carousel, scored by section)
+
+            Exit status: 0 the round was played and scored (GIFs that could not be \
+            fetched count as errors in the score); 1 it could not be (one line says which \
+            stage and why); 130/143/129 interrupted; 64 usage.
+            """)
+
+    @Argument(help: ArgumentHelp("What to search for; several are sections of one round.", valueName: "query"))
+    var queries: [String] = []
+
+    @Option(help: ArgumentHelp("Play the ladder's current rung instead of queries (docs/ladders.md).", valueName: "name"))
+    var ladder: String?
+
+    @Option(help: ArgumentHelp("On a ladder: play this rung.", valueName: "n"))
+    var rung: Int?
+
+    @Flag(help: "On a ladder: weave in GIFs of rungs already mastered.")
+    var mix = false
+
+    @Option(help: ArgumentHelp("With --ladder: ask (default), off, or script:FILE.", valueName: "source"))
+    var ratings: String?
+
+    @Option(help: ArgumentHelp("giphy or klipy (default: the one whose key is set).", valueName: "name"))
+    var provider: String?
+
+    @Option(help: ArgumentHelp("GIFs to plan per query.", valueName: "n"))
+    var maxResults = 200
+
+    @Option(help: ArgumentHelp("g, pg, pg-13 or r.", valueName: "rating"))
+    var rating = "g"
+
+    @Option(help: ArgumentHelp("end (letting go ends the round) or pause.", valueName: "action"))
+    var onRelease = "end"
+
+    @Option(help: ArgumentHelp("End the round after this much exposure (e.g. 2m).", valueName: "time"))
+    var timeLimit: String?
+
+    @Option(help: ArgumentHelp("Your distress before and after, 0-10, kept in the history: 7,4.", valueName: "before,after"))
+    var distress: String?
+
+    @Flag(help: "Do not add the round to the history.")
+    var noHistory = false
+
+    @Flag(help: "Interleave the queries' pages, ten GIFs a page, and score by section (pipelines/carousel).")
+    var interleave = false
+
+    mutating func validate() throws {
+        if let provider, GIFProvider(rawValue: provider) == nil {
+            throw ValidationError("--provider must be \(GIFProvider.namesText)")
+        }
+        if interleave && queries.count < 2 {
+            throw ValidationError("give two queries or more to interleave, e.g. sposure play --interleave spiders snakes (pipelines/carousel spiders snakes)")
+        }
+        if !queries.isEmpty && ladder != nil { throw ValidationError("give queries or --ladder, not both") }
+        if !queries.isEmpty && (rung != nil || mix) {
+            throw ValidationError("--rung and --mix go with a ladder (--ladder NAME, or none: the ladder in progress), not queries")
+        }
+        guard ["end", "pause"].contains(onRelease) else { throw ValidationError("--on-release must be end or pause") }
+        guard maxResults > 0 else { throw ValidationError("--max-results must be at least 1") }
+    }
+
+    func run() throws {
+        var round = PlayRound()
+        round.queries = queries
+        round.ladder = ladder
+        round.rung = rung
+        round.mix = mix
+        round.ratings = ratings
+        round.provider = provider.flatMap(GIFProvider.init(rawValue:))
+        round.maxResults = maxResults
+        round.rating = rating
+        round.onRelease = onRelease
+        round.timeLimit = timeLimit
+        round.distress = distress
+        round.noHistory = noHistory
+        round.interleave = interleave
+        try runRound("play") { runner throws(RoundFailure) in
+            if round.queries.isEmpty && round.ladder == nil {
+                try runner.needKey(round.provider)
+                if let ladder = Standing().ladderInProgress {
+                    runner.diagnostics.note("the ladder in progress: \(ladder)")
+                    round.ladder = ladder
+                } else {
+                    guard RoundRunner.haveTerminal() else {
+                        throw RoundFailure("give a query or --ladder NAME (no terminal to choose a fear on)", status: 64)
+                    }
+                    guard let chosen = FearMenu().ask() else { return 0 }
+                    round.ladder = chosen
+                }
+            }
+            return try round.run(runner)
+        }
+    }
+}

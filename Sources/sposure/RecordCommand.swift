@@ -1,0 +1,82 @@
+import ArgumentParser
+import FrontDoorKit
+import GiphyKit
+
+/// `sposure record`: a round with every stage's output saved.
+struct RecordCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "record",
+        abstract: "Play a round and save every stage's output in a folder, for replay.",
+        usage: """
+            sposure record [options] DIR QUERY...
+            sposure record [options] --ladder NAME DIR
+            """,
+        discussion: """
+            Plays a round like `sposure play` and saves each stage's output in DIR:
+
+              DIR/pages.ndjson    giphy-pages plan
+              DIR/gifs.ndjson     giphy-pages list
+              DIR/images.ndjson   fetch-images (the GIFs stay in the cache)
+              DIR/events.ndjson   gif-play
+              DIR/score.json      score
+              DIR/play.options    how gif-play ran (a hold script is named relative to
+                                  DIR, so the folder can move)
+
+            With --hold-script the round is played headless on a virtual clock, replays \
+            to the identical score, and is kept out of the history; with --ladder the \
+            safety notice is then taken as read. Needs GIPHY_API_KEY or KLIPY_API_KEY. \
+            Replay with: sposure replay DIR [--from STAGE] (no key needed, except --from list).
+
+            Exit status: 0 the round was played and scored (GIFs that could not be \
+            fetched count as errors in the score); 1 it could not be (one line says which \
+            stage and why); 130/143/129 interrupted; 64 usage. The score and where the \
+            recording is are printed either way.
+            """)
+
+    @Argument(help: ArgumentHelp("The folder to save in, then the queries.", valueName: "dir-and-queries"))
+    var arguments: [String] = []
+
+    @Option(help: ArgumentHelp("Play headless on a virtual clock, holding as FILE says (NDJSON {\"t_ms\":…,\"down\":true|false}).", valueName: "file"))
+    var holdScript: String?
+
+    @Option(help: ArgumentHelp("Play the ladder's current rung instead of queries.", valueName: "name"))
+    var ladder: String?
+
+    @Option(help: ArgumentHelp("With --ladder: play this rung.", valueName: "n"))
+    var rung: Int?
+
+    @Flag(help: "With --ladder: weave in GIFs of rungs already mastered.")
+    var mix = false
+
+    @Option(help: ArgumentHelp("giphy or klipy (default: the one whose key is set, Giphy first).", valueName: "name"))
+    var provider: String?
+
+    @Option(help: ArgumentHelp("GIFs to plan per query.", valueName: "n"))
+    var maxResults = 50
+
+    mutating func validate() throws {
+        if ladder != nil {
+            guard arguments.count == 1 else {
+                throw ValidationError("with --ladder give only the folder, e.g. sposure record --ladder spiders runs/today")
+            }
+        } else {
+            guard arguments.count >= 2 else { throw ValidationError("give a folder and a query, e.g. sposure record runs/today spiders") }
+        }
+        if let provider, GIFProvider(rawValue: provider) == nil {
+            throw ValidationError("--provider must be \(GIFProvider.namesText)")
+        }
+        guard maxResults > 0 else { throw ValidationError("--max-results must be at least 1") }
+    }
+
+    func run() throws {
+        var round = RecordRound(folder: arguments[0])
+        round.queries = Array(arguments.dropFirst())
+        round.holdScript = holdScript
+        round.ladder = ladder
+        round.rung = rung
+        round.mix = mix
+        round.provider = provider.flatMap(GIFProvider.init(rawValue:))
+        round.maxResults = maxResults
+        try runRound("record") { runner throws(RoundFailure) in try round.run(runner) }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import FrontDoorKit
+import SposureKit
+import Testing
+import TestSupport
+
+/// The one wiring of the stages: programs joined by pipes, statuses as a shell gives them.
+@Suite struct StagePipelineTests {
+    let diagnostics = Diagnostics(tool: "test")
+
+    @Test func joinsProgramsByPipesFromAFileToAFile() throws {
+        try withTemporaryDirectory { folder in
+            let input = folder.path + "/in", output = folder.path + "/out"
+            try Data("spiders\nsnakes\n".utf8).write(to: URL(fileURLWithPath: input))
+            let statuses = try StagePipeline.run([StageCommand("a", ["tr", "a-z", "A-Z"]), StageCommand("b", ["sort"])],
+                                                 input: .file(input), output: .file(output), diagnostics: diagnostics)
+            #expect(statuses == [0, 0])
+            #expect(try String(contentsOfFile: output, encoding: .utf8) == "SNAKES\nSPIDERS\n")
+        }
+    }
+
+    @Test func givesEachProgramsStatusAsAShellDoes() throws {
+        let statuses = try StagePipeline.run([StageCommand("a", ["sh", "-c", "exit 3"]),
+                                              StageCommand("b", ["sh", "-c", "cat >/dev/null; kill -TERM $$"])],
+                                             input: .null, output: .file("/dev/null"), diagnostics: diagnostics)
+        #expect(statuses == [3, 143])
+    }
+
+    @Test func aProgramThatCannotStartIsExit127AndTheOthersStillEnd() throws {
+        let statuses = try StagePipeline.run([StageCommand("a", ["/nonexistent/stage"]), StageCommand("b", ["cat"])],
+                                             input: .null, output: .file("/dev/null"), diagnostics: diagnostics)
+        #expect(statuses == [127, 0])
+    }
+
+    @Test func aSaveKeepsTheStreamAndPassesItOn() throws {
+        try withTemporaryDirectory { folder in
+            let saved = folder.path + "/saved", output = folder.path + "/out"
+            let statuses = try StagePipeline.run([StageCommand("a", ["echo", "round"]), .save("events", to: saved), StageCommand("c", ["cat"])],
+                                                 input: .null, output: .file(output), diagnostics: diagnostics)
+            #expect(statuses == [0, 0, 0])
+            #expect(try String(contentsOfFile: saved, encoding: .utf8) == "round\n")
+            #expect(try String(contentsOfFile: output, encoding: .utf8) == "round\n")
+        }
+    }
+
+    @Test func aMissingInputFileIsSaidBeforeAnythingStarts() throws {
+        #expect(throws: StagePipeline.SetupError.self) {
+            try StagePipeline.run([StageCommand("a", ["cat"])], input: .file("/nonexistent/input"), diagnostics: diagnostics)
+        }
+    }
+}

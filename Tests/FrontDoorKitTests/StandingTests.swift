@@ -1,0 +1,60 @@
+import Foundation
+import FrontDoorKit
+import HistoryKit
+import LadderKit
+import SposureKit
+import Testing
+import TestSupport
+
+/// `sposure` with no arguments: where a person stands.
+@Suite struct StandingTests {
+    let now = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18
+
+    func standing(_ entries: [HistoryEntry], environment: [String: String] = [:]) throws -> Standing {
+        try withTemporaryDirectory { folder in
+            let file = HistoryFile(path: folder.path + "/data/history.ndjson", owner: .program)
+            for entry in entries { try file.append(entry) }
+            var env = ["SPOSURE_DATA": folder.path + "/data", "HOME": folder.path]
+            for (key, value) in environment { env[key] = value }
+            return Standing(now: now, environment: env, library: LadderLibrary(configFolder: folder.path + "/config"), history: file)
+        }
+    }
+
+    func round(_ at: String, ladder: String = "spiders", rung: Int, after: Int) -> HistoryEntry {
+        HistoryEntry(at: at, exposedMs: 61_000, holds: 1, ladder: LadderTag(ladder: ladder, rung: rung, rungSuds: rung * 10),
+                     ratings: RoundRatings(sudsBefore: 6, peak: 7, sudsAfter: after), reason: "released")
+    }
+
+    @Test func aNewPersonWithoutAKeyIsSentToTheDemo() throws {
+        let standing = try standing([])
+        #expect(standing.ladders.isEmpty)
+        #expect(standing.nextCommand == "sposure demo")
+        #expect(standing.record().string("next") == "sposure demo")
+    }
+
+    @Test func aKeySetWithNoLadderPlayedChoosesAFear() throws {
+        let standing = try standing([], environment: ["KLIPY_API_KEY": "k"])
+        #expect(standing.provider?.rawValue == "klipy")
+        #expect(standing.nextCommand == "sposure play")
+        #expect(standing.keys.first { $0.provider.rawValue == "klipy" }?.callsLeft == 100)
+    }
+
+    @Test func theLadderPlayedLastIsInProgressWithItsRungQueryAndDistress() throws {
+        let standing = try standing([
+            round("2026-11-10T10:00:00Z", ladder: "needles", rung: 1, after: 2),
+            round("2026-11-17T10:00:00Z", rung: 1, after: 3),
+            round("2026-11-18T08:00:00Z", rung: 1, after: 4),
+        ], environment: ["GIPHY_API_KEY": "g"])
+        #expect(standing.ladders.map(\.name) == ["spiders", "needles"])
+        let spiders = try #require(standing.ladders.first)
+        #expect(spiders.lastAfter == 4 && spiders.lastBefore == 6 && spiders.lastPeak == 7)
+        #expect(spiders.rounds == 2)
+        #expect(!spiders.query.isEmpty)
+        #expect(standing.nextCommand == "sposure play --ladder spiders")
+        #expect(standing.roundsToday == 1)
+        #expect(standing.streakDays == 2)
+        let record = standing.record()
+        #expect(record.object("ladders")?.object("spiders")?.int("rounds") == 2)
+        #expect(record.int("streak_days") == 2)
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `sposure`, the front door, run as a person runs it (without a terminal:
+/// the tests' stdout and stderr are pipes).
+@Suite struct SposureEndToEndTests {
+    /// The folders of a fresh person in `folder`, no key, the built stages.
+    static func environment(_ folder: URL, _ more: [String: String] = [:]) -> [String: String] {
+        var env = ["SPOSURE_DATA": folder.path + "/data", "SPOSURE_CACHE": folder.path + "/cache",
+                   "SPOSURE_CONFIG": folder.path + "/config", "HOME": folder.path,
+                   "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"]
+        for (key, value) in more { env[key] = value }
+        return env
+    }
+
+    static let noKeys = ["GIPHY_API_KEY", "KLIPY_API_KEY"]
+
+    @Test func withNoArgumentsIntoAPipeItIsOneStatusRecordThatSendsANewPersonToTheDemo() throws {
+        try withTemporaryDirectory { folder in
+            let result = try StageProcess.run("sposure", environment: Self.environment(folder), unsetEnvironment: Self.noKeys)
+            #expect(result.status == 0, "\(result)")
+            #expect(result.stdoutLines.count == 1)
+            let line = try #require(result.stdoutLines.first)
+            #expect(line.hasPrefix(#"{"kind":"status","ladders":{}"#), "\(line)")
+            #expect(line.contains(#""next":"sposure demo""#))
+            #expect(line.contains(#""klipy":{"variable":"KLIPY_API_KEY","set":false"#), "\(line)")
+        }
+    }
+
+    @Test func theTextSaysWhereYouAreAndTheCommandToTypeNext() throws {
+        try withTemporaryDirectory { folder in
+            let result = try StageProcess.run("sposure", arguments: ["--format", "text"],
+                                              environment: Self.environment(folder, ["KLIPY_API_KEY": "k"]), unsetEnvironment: ["GIPHY_API_KEY"])
+            #expect(result.status == 0, "\(result)")
+            let text = result.stdoutLines.joined(separator: "\n")
+            #expect(text.contains("Ladders       none started yet"))
+            #expect(text.contains("KLIPY_API_KEY set: rounds use Klipy; 100 calls left of 100/day"), "\(text)")
+            #expect(text.contains("Next          sposure play"), "\(text)")
+        }
+    }
+
+    @Test func theDemoPlaysHeadlessFromTheToolsAlone() throws {
+        try withTemporaryDirectory { folder in
+            let result = try StageProcess.run("sposure", arguments: ["demo", "--headless"], environment: Self.environment(folder))
+            #expect(result.status == 0, "\(result)")
+            let text = result.stdoutLines.joined(separator: "\n")
+            #expect(text.contains("G A M E   O V E R") && text.contains("Points        105"), "\(text)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path + "/data/history.ndjson"), "the demo keeps no history")
+        }
+    }
+
+    @Test func playWithoutAKeySaysWhereToGetOneAndOfTheDemo() throws {
+        try withTemporaryDirectory { folder in
+            let result = try StageProcess.run("sposure", arguments: ["play", "spiders"], environment: Self.environment(folder),
+                                              unsetEnvironment: Self.noKeys)
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("sposure play: GIPHY_API_KEY is not set, nor KLIPY_API_KEY."), "\(result.stderr)")
+            #expect(result.stderr.contains("sposure demo plays offline"))
+        }
+    }
+
+    @Test func playWithNothingToPlayAndNoTerminalIsAUsageError() throws {
+        try withTemporaryDirectory { folder in
+            let result = try StageProcess.run("sposure", arguments: ["play"], environment: Self.environment(folder, ["KLIPY_API_KEY": "k"]))
+            #expect(result.status == 64)
+            #expect(result.stderr.contains("give a query or --ladder NAME"), "\(result.stderr)")
+        }
+    }
+
+    @Test func theLadderAndHistoryAliasesAreScoresOwnCommands() throws {
+        try withTemporaryDirectory { folder in
+            let env = Self.environment(folder)
+            let alias = try StageProcess.run("sposure", arguments: ["ladder", "spiders", "--format", "json"], environment: env)
+            let score = try StageProcess.run("score", arguments: ["ladder", "spiders", "--format", "json"], environment: env)
+            #expect(alias.status == 0 && alias.stdout == score.stdout && !alias.stdout.isEmpty, "\(alias)")
+            let history = try StageProcess.run("sposure", arguments: ["history", "--export", "csv"], environment: env)
+            let scoreHistory = try StageProcess.run("score", arguments: ["history", "--export", "csv"], environment: env)
+            #expect(history.status == 0 && history.stdout == scoreHistory.stdout, "\(history)")
+        }
+    }
+
+    @Test func doctorTriesTheKeyWithOneCallAndSaysTheTerminalIsMissing() throws {
+        let fake = try FakeKlipy()
+        defer { fake.stop() }
+        fake.set("cat", count: 3)
+        try withTemporaryDirectory { folder in
+            let env = Self.environment(folder, ["KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL])
+            let result = try StageProcess.run("sposure", arguments: ["doctor", "--format", "text"], environment: env,
+                                              unsetEnvironment: ["GIPHY_API_KEY"])
+            let text = result.stdoutLines.joined(separator: "\n")
+            // Without a terminal (as in CI) no round can be played here.
+            #expect((result.status == 1) == text.contains("✗ no terminal"), "\(text)")
+            #expect(text.contains("✓ giphy-pages 0."), "\(text)")
+            #expect(text.contains("✓ libcurl"), "\(text)")
+            #expect(text.contains("✓ KLIPY_API_KEY works (rounds use Klipy): one call"), "\(text)")
+            #expect(text.contains("· GIPHY_API_KEY not set"), "\(text)")
+            #expect(text.contains("✓ data \(folder.path)/data"), "\(text)")
+            #expect(fake.calls.count == 1, "one call, the API cache bypassed")
+            #expect(!text.contains(fake.key) && !result.stderr.contains(fake.key))
+        }
+    }
+
+    @Test func doctorSaysARefusedKeyWithItsFix() throws {
+        let fake = try FakeKlipy()
+        defer { fake.stop() }
+        fake.refuse(key: "notTheKey12345")
+        try withTemporaryDirectory { folder in
+            let env = Self.environment(folder, ["KLIPY_API_KEY": "notTheKey12345", "KLIPY_API_URL": fake.baseURL])
+            let result = try StageProcess.run("sposure", arguments: ["doctor", "--format", "json"], environment: env,
+                                              unsetEnvironment: ["GIPHY_API_KEY"])
+            #expect(result.status == 1)
+            let line = result.stdoutLines.first ?? ""
+            #expect(line.hasPrefix(#"{"kind":"doctor","playable":false,"checks":[{"area":"tools""#), "\(line)")
+            #expect(line.contains(#""text":"KLIPY_API_KEY set, but the call failed: "#), "\(line)")
+            #expect(line.contains("check KLIPY_API_KEY"), "\(line)")
+        }
+    }
+
+    @Test func everyCommandTeachesWithHelp() throws {
+        for command in ["", "play", "demo", "ladder", "history", "doctor", "record", "replay"] {
+            let result = try StageProcess.run("sposure", arguments: (command.isEmpty ? [] : [command]) + ["--help"])
+            #expect(result.status == 0)
+            #expect(result.stdoutLines.contains { $0.hasPrefix("USAGE: sposure") }, "\(command)")
+        }
+        let version = try StageProcess.run("sposure", arguments: ["--version"])
+        let score = try StageProcess.run("score", arguments: ["--version"])
+        #expect(version.stdoutLines == score.stdoutLines)
+    }
+}
