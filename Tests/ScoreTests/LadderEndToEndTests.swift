@@ -116,6 +116,31 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    /// Issue "Hostile input, third pass", item 7: a round that never reached a
+    /// hold (q at the notice or at the first question: a rating before, then
+    /// the end) is scored but not kept, so it is not a round today nor a day
+    /// of the streak, and the ladder does not move.
+    @Test func aRoundThatNeverReachedAHoldIsNotKept() throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            let declined = [Event.start(at: "2026-11-21T10:00:00Z"), Event.end(0, reason: "quit")]
+            let quitAtAQuestion = [Event.start(at: "2026-11-21T10:05:00Z"),
+                                   "{\"kind\":\"rating\",\"when\":\"before\",\"suds\":7}", Event.end(900, reason: "quit")]
+            for lines in [declined, quitAtAQuestion] {
+                let result = try score(["--format", "json"], lines, folder)
+                #expect(result.exitCode == 0, "\(result)")
+                #expect(result.stdoutLines.count == 1, "\(result)")
+            }
+            let kept = try String(contentsOfFile: folder.path + "/data/history.ndjson", encoding: .utf8)
+            #expect(kept.split(separator: "\n").count == 1, "\(kept)")
+            let history = try StageProcess.run("score", arguments: ["history", "--now", "2026-11-21T12:00:00Z"],
+                                               environment: environment(folder).merging(["TZ": "UTC"]) { $1 })
+            let record = try JSONRecord.parse(try #require(history.stdoutLines.first))
+            #expect(record.object("practice")?.int("rounds_today") == 0, "\(history.stdoutLines)")
+            #expect(record.int("rounds") == 1, "\(history.stdoutLines)")
+        }
+    }
+
     /// Days of practice are local days, in the zone `TZ` names, summer time
     /// included (read through the C library: without ICU, Foundation's own
     /// zone would always be GMT).
