@@ -81,6 +81,11 @@ extension Player {
                 screen.flush()
             }
             if feed.isFinished { return (nil, nil) }
+            if told && takeRedraw() {
+                // `fg` after Ctrl-Z: the terminal was set up again, blank.
+                screen.message("loading the first GIF… (q to quit)")
+                screen.flush()
+            }
             let (events, time) = modalEvents(waitMs: 20)
             for event in events {
                 if case .key(let code, let kind) = event, kind != .release, let key = StopKey(code: code),
@@ -111,6 +116,8 @@ extension Player {
             if stage.stopReason != nil || terminal?.hungUp == true { return .interrupted }
             let size = terminal?.size()
             let (columns, rows) = (size?.cols ?? screen.columns, size?.rows ?? screen.rows)
+            // After `fg` the terminal was set up again, blank: draw the notice again (item 8).
+            if takeRedraw() { drawn = nil }
             if drawn == nil || drawn! != (columns, rows) {
                 drawn = (columns, rows)
                 let width = SafetyNotice.lines.map(\.count).max() ?? 0
@@ -147,6 +154,8 @@ extension Player {
             let size = terminal?.size()
             let (columns, rows) = (size?.cols ?? screen.columns, size?.rows ?? screen.rows)
             let page = form.page(columns: columns, rows: rows, expectation: expectation)
+            // After `fg` the terminal was set up again, blank: ask the question again (item 8).
+            if takeRedraw() { drawn = nil }
             if drawn == nil || drawn! != (columns, rows, asked) {
                 drawn = (columns, rows, asked)
                 screen.page(page.lines)
