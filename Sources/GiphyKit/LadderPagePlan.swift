@@ -66,13 +66,19 @@ public struct LadderPagePlan: Sendable {
     private func isMixed(_ section: String) -> Bool { tags[section]?.mix == true }
 
     /// The `image` records of a rung that plays a folder of the person's own
-    /// GIFs in place (no network): every `.gif` in `dir`, by name.
-    public static func folderImages(ladder: Ladder, rung: Int, retest: Bool) throws(LadderError) -> [JSONRecord] {
+    /// GIFs in place (no network): every `.gif` in `dir`, by name. A relative
+    /// `dir` is read from beside the ladder's `file` (not from the current
+    /// folder, which changes from run to run); a problem names that file.
+    public static func folderImages(ladder: Ladder, rung: Int, retest: Bool, file: String? = nil) throws(LadderError) -> [JSONRecord] {
         guard let played = ladder.rung(rung), var dir = played.dir else { return [] }
-        if dir.hasPrefix("~/") { dir = Folders.home() + dir.dropFirst() }
+        if dir == "~" || dir.hasPrefix("~/") {
+            dir = Folders.home() + dir.dropFirst()
+        } else if !dir.hasPrefix("/"), let file {
+            dir = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(dir).path
+        }
         let folder = URL(fileURLWithPath: dir).standardizedFileURL.path
         func fail(_ problem: String) -> LadderError {
-            LadderError(file: "ladder \(ladder.name)", field: "rung \(rung), \"dir\"", problem: "\(folder): \(problem)")
+            LadderError(file: file ?? "ladder \(ladder.name)", field: "rung \(rung), \"dir\"", problem: "\(folder): \(problem)")
         }
         // opendir says why a folder cannot be listed, in the system's words.
         guard let directory = opendir(folder) else { throw fail(errno == ENOTDIR ? "not a folder" : String(cString: strerror(errno))) }

@@ -42,8 +42,10 @@ struct LadderOptions: ParsableArguments {
         stage.diagnostics.note(choice.summary)
         if choice.rung.dir != nil {
             if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
-            let images = try stage.required(exit: .failure) {
-                try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest)
+            // A rung's folder is part of the ladder file: its problem is the file's, exit 64 as any.
+            let images = try stage.required(exit: ExitCode(64)) {
+                try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest,
+                                                file: choice.file)
             }
             stage.start(reading: false)
             for image in images where !stage.output.push(image.serialized()) { break }

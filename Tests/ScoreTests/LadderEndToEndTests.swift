@@ -192,12 +192,44 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
             try FileManager.default.removeItem(atPath: gifs + "/a.gif")
             try FileManager.default.removeItem(atPath: gifs + "/b.GIF")
             let empty = try plan(["--ladder", "dogs", "--rung", "1"], folder)
-            #expect(empty.exitCode == 1)
+            #expect(empty.exitCode == 64)
             #expect(empty.stdoutLines.isEmpty)
-            #expect(empty.stderr.hasSuffix("giphy-pages plan: ladder dogs: rung 1, \"dir\": \(gifs): holds no .gif file\n"), "\(empty.stderr)")
+            #expect(empty.stderr.hasSuffix("giphy-pages plan: \(ladders)/dogs.json: rung 1, \"dir\": \(gifs): holds no .gif file\n"), "\(empty.stderr)")
             try FileManager.default.removeItem(atPath: gifs)
             let gone = try plan(["--ladder", "dogs", "--rung", "1"], folder)
-            #expect(gone.stderr.hasSuffix("giphy-pages plan: ladder dogs: rung 1, \"dir\": \(gifs): No such file or directory\n"), "\(gone.stderr)")
+            #expect(gone.exitCode == 64)
+            #expect(gone.stderr.hasSuffix("giphy-pages plan: \(ladders)/dogs.json: rung 1, \"dir\": \(gifs): No such file or directory\n"), "\(gone.stderr)")
+        }
+    }
+
+    /// Issue "Hostile input, third pass", item 9: a `dir` rung problem (a
+    /// missing folder, `/dev/zero`) exited 1 without naming the ladder file,
+    /// and a relative `dir` was read from the current folder. It is a problem
+    /// of the file (exit 64, the file named), and a relative `dir` is read
+    /// from beside the file.
+    @Test func aFolderRungIsReadFromBesideItsLadderFile() throws {
+        try withTemporaryDirectory { folder in
+            let ladders = folder.path + "/config/ladders"
+            try FileManager.default.createDirectory(atPath: ladders + "/mine", withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: ladders + "/mine/a.gif", contents: Data("x".utf8))
+            let copied = try score(["ladder", "dogs", "--copy"], [], folder)
+            let original = try String(contentsOfFile: try #require(copied.stdoutLines.first), encoding: .utf8)
+            func rungOne(dir: String) throws {
+                var text = original
+                let first = try #require(text.range(of: #"\{"query[^\n]*"suds": 5"#, options: .regularExpression))
+                text.replaceSubrange(first, with: "{\"dir\": \(quoteJSON(dir)), \"suds\": 5")
+                try text.write(toFile: ladders + "/dogs.json", atomically: true, encoding: .utf8)
+            }
+            try rungOne(dir: "mine")
+            // Run from elsewhere: the folder is the ladder's, not the current one.
+            let planned = try StageProcess("giphy-pages", arguments: ["plan", "--ladder", "dogs", "--rung", "1"],
+                                           environment: environment(folder), currentDirectory: URL(fileURLWithPath: "/")).wait(timeout: 60)
+            #expect(planned.exitCode == 0, "\(planned)")
+            #expect(planned.stdoutLines.first?.contains(#""path":"\#(ladders)/mine/a.gif""#) == true, "\(planned.stdoutLines)")
+            try rungOne(dir: "/dev/zero")
+            let device = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(device.exitCode == 64, "\(device)")
+            #expect(device.stderr.hasSuffix("giphy-pages plan: \(ladders)/dogs.json: rung 1, \"dir\": /dev/zero: not a folder\n"), "\(device.stderr)")
         }
     }
 
