@@ -11,7 +11,8 @@ struct LadderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Plan a rung of this fear ladder (spiders, snakes, dogs, …, or your own): its queries, tagged with the ladder and rung.", valueName: "name"))
     var ladder: String?
 
-    @Option(help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
+    // Unconditional: `--rung -1` is a rung out of range, not a missing value followed by an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
     var rung: Int?
 
     @Flag(help: "With --ladder: weave in pages of rungs already mastered, about one in four (variability).")

@@ -279,6 +279,41 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    /// Issue "Hostile input, third pass", item 9: `score ladder unknown --copy`
+    /// exited 1 where `score ladder unknown` exits 64; a name that is no
+    /// ladder is a usage error both ways.
+    @Test func anUnknownLadderIsAUsageErrorWithOrWithoutCopy() throws {
+        try withTemporaryDirectory { folder in
+            for arguments in [["ladder", "unknown"], ["ladder", "unknown", "--copy"]] {
+                let result = try score(arguments, [], folder)
+                #expect(result.exitCode == 64, "\(arguments): \(result)")
+                #expect(result.stderr.contains("unknown"), "\(arguments): \(result.stderr)")
+                #expect(result.stdoutLines.isEmpty)
+            }
+        }
+    }
+
+    /// Issue "Hostile input, third pass", item 9: a bad `--now` under `score
+    /// ladder` or `score history` printed the top-level usage; `--rung -1`
+    /// said "Missing value". Each is its own command's usage error, exit 64.
+    @Test func aBadNowOrANegativeRungIsTheCommandsOwnUsageError() throws {
+        try withTemporaryDirectory { folder in
+            for command in ["ladder", "history"] {
+                let result = try score([command, "--now", "soon"], [], folder)
+                #expect(result.exitCode == 64, "\(command): \(result)")
+                #expect(result.stderr.contains("--now soon"), "\(command): \(result.stderr)")
+                #expect(result.stderr.contains("Usage: score \(command)"), "\(command): \(result.stderr)")
+            }
+            let round = try score(["--now", "soon"], [], folder)
+            #expect(round.exitCode == 64, "\(round)")
+            #expect(round.stderr.contains("--now soon"), "\(round.stderr)")
+            let planned = try plan(["--ladder", "spiders", "--rung", "-1"], folder)
+            #expect(planned.exitCode == 64, "\(planned)")
+            #expect(planned.stderr.contains("--rung must be at least 1"), "\(planned.stderr)")
+            #expect(!planned.stderr.contains("Missing value"), "\(planned.stderr)")
+        }
+    }
+
     @Test func theGameOverScreenSaysTheStepAndTheNextRung() throws {
         try withTemporaryDirectory { folder in
             _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
