@@ -2,6 +2,7 @@
 // the questions of a ladder round are drawn again after `fg`.
 
 import Foundation
+import LadderKit
 import Testing
 import TestSupport
 
@@ -50,6 +51,38 @@ extension PlayerTerminalTests {
             #expect(result.exitCode == 0, "\(result)")
             expectEnd(result.stdoutLines, reason: "quit", held: false)
             expectRestored(session.pty.bytes)
+        }
+    }
+
+    /// Issue "Hostile input, third pass", item 9: at 40×10 the notice was cut
+    /// off while any key accepted it. Paged, a key turns the page, and only a
+    /// key on its last page accepts it.
+    @Test func onASmallScreenTheNoticeIsAcceptedOnlyOnItsLastPage() throws {
+        try withTemporaryDirectory { folder in
+            let ladder = #""provider":"giphy","ladder":"spiders","rung":2,"rung_suds":10"#
+            let environment = ["SPOSURE_DATA": folder.path, "SPOSURE_CONFIG": folder.path]
+            let session = try start(arguments: ["--hold", "mouse", "--ratings", "off"], recordFields: ladder,
+                                    cols: 40, rows: 10, environment: environment, in: folder)
+            defer { session.pty.close() }
+            let accepted = folder.appendingPathComponent("notice-accepted").path
+            let pages = SafetyNotice.pages(columns: 40, rows: 10)
+            // A page's first words as drawn (its indent is where the page is placed).
+            func first(_ page: [String]) -> String { page[0].trimmingCharacters(in: .whitespaces) }
+            for index in 0..<pages.count - 1 {
+                #expect(session.pty.waitFor(first(pages[index])), "page \(index + 1): \(Bytes.excerpt(session.pty.bytes))")
+                #expect(session.pty.waitFor(SafetyNotice.more), "page \(index + 1) says there is more")
+                let mark = session.pty.count
+                session.pty.type("x")
+                #expect(session.pty.waitFor(first(pages[index + 1]), after: mark), "page \(index + 2): \(Bytes.excerpt(session.pty.bytes))")
+                #expect(!FileManager.default.fileExists(atPath: accepted), "not accepted before its last page")
+            }
+            #expect(session.pty.waitFor("Press any key"), "the last page: \(Bytes.excerpt(session.pty.bytes))")
+            session.pty.type("x")
+            #expect(session.pty.waitFor("hold the mouse button"), "accepted on the last page: \(Bytes.excerpt(session.pty.bytes))")
+            #expect(FileManager.default.fileExists(atPath: accepted))
+            session.pty.type("q")
+            let result = session.finish()
+            #expect(result.exitCode == 0, "\(result)")
         }
     }
 }
