@@ -46,7 +46,7 @@ struct LadderOptions: ParsableArguments {
             // A rung's folder is part of the ladder file: its problem is the file's, exit 64 as any.
             let images = try stage.required(exit: ExitCode(64)) {
                 try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest,
-                                                file: choice.file)
+                                                file: choice.file, skipped: { stage.diagnostics.warning($0) })
             }
             stage.start(reading: false)
             for image in images where !stage.output.push(image.serialized()) { break }

@@ -226,6 +226,16 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
                                            environment: environment(folder), currentDirectory: URL(fileURLWithPath: "/")).wait(timeout: 60)
             #expect(planned.exitCode == 0, "\(planned)")
             #expect(planned.stdoutLines.first?.contains(#""path":"\#(ladders)/mine/a.gif""#) == true, "\(planned.stdoutLines)")
+
+            // Item 9 too: a .gif whose name is not UTF-8 was written under another name, then failed as not_found.
+            let bad = Array((ladders + "/mine/b").utf8) + [0xFF] + Array(".gif".utf8) + [0]
+            let fd = bad.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            #expect(fd >= 0)
+            close(fd)
+            let skipping = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(skipping.exitCode == 0, "\(skipping)")
+            #expect(skipping.stdoutLines.count == 1, "only a.gif: \(skipping.stdoutLines)")
+            #expect(skipping.stderr.contains("\(ladders)/mine/b\\xFF.gif: the name is not UTF-8, left out (rename it)"), "\(skipping.stderr)")
             try rungOne(dir: "/dev/zero")
             let device = try plan(["--ladder", "dogs", "--rung", "1"], folder)
             #expect(device.exitCode == 64, "\(device)")
