@@ -66,19 +66,41 @@ public struct LadderPagePlan: Sendable {
     private func isMixed(_ section: String) -> Bool { tags[section]?.mix == true }
 
     /// The `image` records of a rung that plays a folder of the person's own
-    /// GIFs in place (no network): every `.gif` in `dir`, by name.
-    public static func folderImages(ladder: Ladder, rung: Int, retest: Bool) throws(LadderError) -> [JSONRecord] {
+    /// GIFs in place (no network): every `.gif` in `dir`, by name. A relative
+    /// `dir` is read from beside the ladder's `file` (not from the current
+    /// folder, which changes from run to run); a problem names that file.
+    ///
+    /// A `.gif` whose name is not UTF-8 cannot be written in a record (it
+    /// would name another file, then fail as `not_found`): it is left out and
+    /// said in `skipped` (its name with the bad bytes as `\xFF`).
+    public static func folderImages(ladder: Ladder, rung: Int, retest: Bool, file: String? = nil,
+                                    skipped: ((String) -> Void)? = nil) throws(LadderError) -> [JSONRecord] {
         guard let played = ladder.rung(rung), var dir = played.dir else { return [] }
-        if dir.hasPrefix("~/") { dir = Folders.home() + dir.dropFirst() }
+        if dir == "~" || dir.hasPrefix("~/") {
+            dir = Folders.home() + dir.dropFirst()
+        } else if !dir.hasPrefix("/"), let file {
+            dir = URL(fileURLWithPath: file).deletingLastPathComponent().appendingPathComponent(dir).path
+        }
         let folder = URL(fileURLWithPath: dir).standardizedFileURL.path
         func fail(_ problem: String) -> LadderError {
-            LadderError(file: "ladder \(ladder.name)", field: "rung \(rung), \"dir\"", problem: "\(folder): \(problem)")
+            LadderError(file: file ?? "ladder \(ladder.name)", field: "rung \(rung), \"dir\"", problem: "\(folder): \(problem)")
         }
         // opendir says why a folder cannot be listed, in the system's words.
         guard let directory = opendir(folder) else { throw fail(errno == ENOTDIR ? "not a folder" : String(cString: strerror(errno))) }
-        closedir(directory)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { throw fail("cannot be listed") }
-        let gifs = names.filter { $0.lowercased().hasSuffix(".gif") }.sorted()
+        defer { closedir(directory) }
+        // readdir gives the bytes of each name, so a name that is not UTF-8 is known as one.
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard bytes.count >= 4, String(decoding: bytes.suffix(4), as: UTF8.self).lowercased() == ".gif" else { continue }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                names.append(name)
+            } else {
+                skipped?("\(folder)/" + bytes.map { $0 < 0x80 && $0 >= 0x20 ? String(UnicodeScalar($0)) : String(cFormat: "\\x%02X", Int32($0)) }.joined()
+                         + ": the name is not UTF-8, left out (rename it)")
+            }
+        }
+        let gifs = names.sorted()
         guard !gifs.isEmpty else { throw fail("holds no .gif file") }
         let tag = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
         return gifs.map { name in

@@ -9,6 +9,9 @@ import SposureKit
 public struct RungChoice: Sendable {
     /// The ladder (the person's copy, else the built-in).
     public var ladder: Ladder
+    /// The ladder's file, nil for a built-in: a rung's `dir` is read from
+    /// beside it, and its problems name it.
+    public var file: String?
     /// The rung, whether it is a re-test, and why.
     public var pick: LadderProgress.Pick
     /// The rung chosen.
@@ -40,8 +43,11 @@ public struct RungChoice: Sendable {
                               library: LadderLibrary = LadderLibrary(),
                               history: HistoryFile = .named(nil)) throws(Failure) -> RungChoice {
         let found: Ladder
+        var file: String?
         do {
-            found = try library.load(name).ladder
+            let loaded = try library.load(name)
+            found = loaded.ladder
+            if case .file(let path) = loaded.source { file = path }
         } catch {
             throw Failure(description: error.description)
         }
@@ -58,6 +64,6 @@ public struct RungChoice: Sendable {
         guard let chosen = found.rung(pick.rung) else {
             throw Failure(description: "--rung \(pick.rung): the ladder \(found.name) has \(found.rungs.count) rungs")
         }
-        return RungChoice(ladder: found, pick: pick, rung: chosen, mastered: progress.masteredOn.keys.sorted(), warnings: warnings)
+        return RungChoice(ladder: found, file: file, pick: pick, rung: chosen, mastered: progress.masteredOn.keys.sorted(), warnings: warnings)
     }
 }

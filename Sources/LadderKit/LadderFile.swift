@@ -115,8 +115,20 @@ public enum LadderFile {
     /// escape, a line break, a right-to-left override): a ladder's words are
     /// shown on screen, and a shared ladder file is someone else's text.
     static func controlProblem(_ text: String) -> String? {
-        guard let scalar = text.unicodeScalars.first(where: RemoteText.isTerminalControl) else { return nil }
+        guard let scalar = text.unicodeScalars.first(where: { RemoteText.isTerminalControl($0) || isHidden($0) }) else { return nil }
         return "holds the control character U+\(String(cFormat: "%04X", scalar.value)); a ladder's text is plain, on one line"
+    }
+
+    /// A line or paragraph separator (a line break by another name), or a
+    /// character that shows nothing and joins nothing (zero-width space, word
+    /// joiner and the invisible operators, zero-width no-break space, the
+    /// Mongolian vowel separator): text that is not what it looks like. The
+    /// joiners U+200C and U+200D stay: scripts and emoji need them.
+    static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x2028, 0x2029, 0x200B, 0x2060...0x2064, 0xFEFF, 0x180E: return true
+        default: return false
+        }
     }
 
     private static func rung(_ value: JSONValue, number: Int, file: String) throws(LadderError) -> Rung {

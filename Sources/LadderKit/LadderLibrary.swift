@@ -62,6 +62,10 @@ public struct LadderLibrary: Sendable {
     public struct CopyError: Error, CustomStringConvertible, Sendable {
         /// The message.
         public var description: String
+        /// True when the name given is at fault (no built-in of that name):
+        /// a usage error (exit 64), as `score ladder NAME` says it; else the
+        /// copy could not be written (exit 1).
+        public var isUsage = false
     }
 
     /// Writes the built-in `name` to the person's folder for editing and returns the path.
@@ -69,7 +73,8 @@ public struct LadderLibrary: Sendable {
     @discardableResult
     public func copy(_ name: String, replace: Bool = false) throws(CopyError) -> String {
         guard let text = BuiltInLadders.text(name) else {
-            throw CopyError(description: "\(name): no built-in ladder of that name (built-in: \(BuiltInLadders.names.joined(separator: ", ")))")
+            throw CopyError(description: "\(name): no built-in ladder of that name (built-in: \(BuiltInLadders.names.joined(separator: ", ")))",
+                            isUsage: true)
         }
         let target = path(of: name)
         if FileManager.default.fileExists(atPath: target) && !replace {

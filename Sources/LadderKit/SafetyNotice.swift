@@ -32,6 +32,56 @@ public enum SafetyNotice {
         "Press any key to accept and go on, or q to stop.",
     ]
 
+    /// The line under a page that is not the last: a key shows the next.
+    public static let more = "more: any key (q to stop)"
+
+    /// The notice fitted to a screen of `columns` × `rows`: its lines wrapped
+    /// at spaces to `columns` (a continued line keeps its indent), in pages
+    /// of `rows` lines. Every page but the last ends with ``more``, so a key
+    /// there turns the page and only a key on the last page, the whole notice
+    /// shown, accepts it. One page when the notice fits.
+    public static func pages(columns: Int, rows: Int) -> [[String]] {
+        let width = max(1, columns)
+        let wrapped = lines.flatMap { wrap($0, width: width) }
+        if wrapped.count <= max(1, rows) { return [wrapped] }
+        let body = max(1, rows - 1)
+        return stride(from: 0, to: wrapped.count, by: body).map { start in
+            let page = Array(wrapped[start..<min(start + body, wrapped.count)])
+            return start + body < wrapped.count ? page + [String(more.prefix(width))] : page
+        }
+    }
+
+    /// `line` cut at spaces into lines of at most `width` characters; a word
+    /// longer than that is cut where it must be.
+    static func wrap(_ line: String, width: Int) -> [String] {
+        guard line.count > width else { return [line] }
+        let indent = String(line.prefix { $0 == " " })
+        // A "  - " item continues under its text.
+        let hanging = line.dropFirst(indent.count).hasPrefix("- ") ? indent + "  " : indent
+        var out: [String] = []
+        var current = ""
+        for word in line.dropFirst(indent.count).split(separator: " ") {
+            let lead = out.isEmpty ? indent : hanging
+            let start = current.isEmpty ? lead : current + " "
+            if start.count + word.count <= width {
+                current = start + word
+                continue
+            }
+            if !current.isEmpty { out.append(current) }
+            var rest = Substring(word)
+            var prefix = lead.count < width ? (out.isEmpty && current.isEmpty ? lead : hanging) : ""
+            while prefix.count + rest.count > width {
+                let room = max(1, width - prefix.count)
+                out.append(prefix + rest.prefix(room))
+                rest = rest.dropFirst(room)
+                prefix = hanging.count < width ? hanging : ""
+            }
+            current = prefix + rest
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
     /// The notice as one text, lines ended by newlines.
     public static var text: String { lines.joined(separator: "\n") + "\n" }
 

@@ -81,6 +81,11 @@ extension Player {
                 screen.flush()
             }
             if feed.isFinished { return (nil, nil) }
+            if told && takeRedraw() {
+                // `fg` after Ctrl-Z: the terminal was set up again, blank.
+                screen.message("loading the first GIF… (q to quit)")
+                screen.flush()
+            }
             let (events, time) = modalEvents(waitMs: 20)
             for event in events {
                 if case .key(let code, let kind) = event, kind != .release, let key = StopKey(code: code),
@@ -106,29 +111,46 @@ extension Player {
             for line in SafetyNotice.lines.dropLast() where !line.isEmpty { stage.diagnostics.error(line) }
             return .quit
         }
-        var drawn: (Int, Int)?
+        // On a small screen the notice is wrapped and shown a page at a time:
+        // a key turns the page, and only a key on the last accepts it, so it
+        // is never accepted unread.
+        var drawn: (Int, Int, Int)?
+        var page = 0
         while true {
             if stage.stopReason != nil || terminal?.hungUp == true { return .interrupted }
             let size = terminal?.size()
             let (columns, rows) = (size?.cols ?? screen.columns, size?.rows ?? screen.rows)
-            if drawn == nil || drawn! != (columns, rows) {
-                drawn = (columns, rows)
-                let width = SafetyNotice.lines.map(\.count).max() ?? 0
-                let left = max(1, (columns - width) / 2 + 1), top = max(1, (rows - SafetyNotice.lines.count) / 2 + 1)
-                screen.page(SafetyNotice.lines.enumerated().map { PageLine(row: top + $0.offset, column: left, text: $0.element) })
+            let pages = SafetyNotice.pages(columns: columns, rows: rows)
+            page = min(page, pages.count - 1)
+            // After `fg` the terminal was set up again, blank: draw the notice again (item 8).
+            if takeRedraw() { drawn = nil }
+            if drawn == nil || drawn! != (columns, rows, page) {
+                drawn = (columns, rows, page)
+                let lines = pages[page]
+                let width = lines.map(\.count).max() ?? 0
+                let left = max(1, (columns - width) / 2 + 1), top = max(1, (rows - lines.count) / 2 + 1)
+                screen.page(lines.enumerated().map { PageLine(row: top + $0.offset, column: left, text: $0.element) })
                 screen.flush()
             }
+            var turned = false
             for event in modalEvents(waitMs: 50).events {
+                let next: Bool
                 switch event {
                 case .key(let code, let kind) where kind != .release:
-                    // q, Ctrl-C and Ctrl-Z are what they always are; any other key accepts.
-                    guard let key = StopKey(code: code) else { return accepted(in: folder) }
-                    if let end = stopped(by: key) { return end }
+                    // q, Ctrl-C and Ctrl-Z are what they always are; any other key turns the page or accepts.
+                    if let key = StopKey(code: code) {
+                        if let end = stopped(by: key) { return end }
+                        continue
+                    }
+                    next = true
                 case .mouse(_, _, _, true):
-                    return accepted(in: folder)
+                    next = true
                 default:
-                    break
+                    next = false
                 }
+                // Keys typed ahead do not read the page just turned to for the person.
+                guard next, !turned else { continue }
+                if page < pages.count - 1 { page += 1; turned = true } else { return accepted(in: folder) }
             }
         }
     }
@@ -147,6 +169,8 @@ extension Player {
             let size = terminal?.size()
             let (columns, rows) = (size?.cols ?? screen.columns, size?.rows ?? screen.rows)
             let page = form.page(columns: columns, rows: rows, expectation: expectation)
+            // After `fg` the terminal was set up again, blank: ask the question again (item 8).
+            if takeRedraw() { drawn = nil }
             if drawn == nil || drawn! != (columns, rows, asked) {
                 drawn = (columns, rows, asked)
                 screen.page(page.lines)

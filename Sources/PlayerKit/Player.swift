@@ -86,6 +86,10 @@ public final class Player: @unchecked Sendable {
         terminal?.wake()
     }
 
+    /// Whether the terminal was set up again after `fg` since last asked: a
+    /// screen that waits for a key (the notice, a question) draws itself again.
+    func takeRedraw() -> Bool { flags.takeRedraw() }
+
     // MARK: Clock
 
     var now: Int {

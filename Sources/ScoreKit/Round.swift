@@ -45,6 +45,12 @@ public struct Round: Sendable, Equatable {
     /// True when the stream ended without a `session` end (the player was killed).
     public var incomplete: Bool { !ended }
 
+    /// True when the round never reached a hold: no hold and no exposure (the
+    /// safety notice declined, q at a question before the round, the headless
+    /// refusal, nothing to play). It is scored but is not a round of the
+    /// history (issue "Hostile input, third pass", item 7).
+    public var neverHeld: Bool { totals.holds == 0 && totals.exposedMs == 0 }
+
     /// All error records.
     public var errors: Int { errorCodes.values.reduce(0, +) }
 

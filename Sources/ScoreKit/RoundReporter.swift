@@ -140,7 +140,11 @@ public final class RoundReporter: @unchecked Sendable {
         for (index, round) in rounds.enumerated() {
             var scored = ScoredRound(round: round, distress: configuration.distress ?? round.ratings.distress)
             scored.at = round.at.flatMap(Timestamp.normalize) ?? configuration.at
-            if let file = history {
+            if history != nil && round.neverHeld {
+                // Declining the notice or quitting before the first hold is not a round played:
+                // kept, it would count in today's rounds and the streak, and move no ladder anyway.
+                stage.diagnostics.note("the round never reached a hold: not kept in the history")
+            } else if let file = history {
                 scored.judge(against: best)
                 best = max(best ?? 0, round.exposedMs)
                 let entry = scored.historyEntry(fallbackAt: configuration.now)

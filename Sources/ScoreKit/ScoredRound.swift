@@ -134,8 +134,10 @@ public struct ScoredRound: Sendable, Equatable {
         record.set(Field.at, at)
         record.set(Field.clock, round.clock)
         record.set(Field.badLines, round.badLines)
-        record.set(Field.distressBefore, distress?.before)
-        record.set(Field.distressAfter, distress?.after)
+        // A rating the player asked counts alone too (the history line keeps it
+        // so): Ctrl-C at the questions after leaves a before without an after.
+        record.set(Field.distressBefore, distress?.before ?? round.ratings.sudsBefore)
+        record.set(Field.distressAfter, distress?.after ?? round.ratings.sudsAfter)
         // Ladder rounds and rated rounds add fields at the end; other records are as before.
         if let tag = round.ladder {
             let ladder = record.setObject(Field.ladder)

@@ -11,7 +11,8 @@ struct LadderOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Plan a rung of this fear ladder (spiders, snakes, dogs, …, or your own): its queries, tagged with the ladder and rung.", valueName: "name"))
     var ladder: String?
 
-    @Option(help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
+    // Unconditional: `--rung -1` is a rung out of range, not a missing value followed by an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
     var rung: Int?
 
     @Flag(help: "With --ladder: weave in pages of rungs already mastered, about one in four (variability).")
@@ -42,8 +43,10 @@ struct LadderOptions: ParsableArguments {
         stage.diagnostics.note(choice.summary)
         if choice.rung.dir != nil {
             if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
-            let images = try stage.required(exit: .failure) {
-                try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest)
+            // A rung's folder is part of the ladder file: its problem is the file's, exit 64 as any.
+            let images = try stage.required(exit: ExitCode(64)) {
+                try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest,
+                                                file: choice.file, skipped: { stage.diagnostics.warning($0) })
             }
             stage.start(reading: false)
             for image in images where !stage.output.push(image.serialized()) { break }

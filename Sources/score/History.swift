@@ -67,6 +67,7 @@ extension Score {
         var export: String?
 
         mutating func validate() throws {
+            try score.validateNow()
             let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
                              ("--no-history", score.noHistory)]
             for (name, given) in roundOnly where given {

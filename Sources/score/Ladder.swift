@@ -47,6 +47,7 @@ extension Score {
         var replace = false
 
         mutating func validate() throws {
+            try score.validateNow()
             if copy && name == nil { throw ValidationError("--copy needs a ladder's name.") }
             if replace && !copy { throw ValidationError("--replace goes with --copy.") }
             let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
@@ -76,7 +77,8 @@ extension Score {
                     throw ExitCode(stage.drain(failed: false))
                 } catch let error as LadderLibrary.CopyError {
                     stage.diagnostics.error(error.description)
-                    throw ExitCode(stage.drain(failed: true))
+                    let status = stage.drain(failed: true)
+                    throw ExitCode(error.isUsage ? 64 : status)
                 }
             }
             let found: (ladder: Ladder, source: LadderLibrary.Source)

@@ -87,14 +87,22 @@ struct Score: SposureTool {
         if let at, Timestamp.normalize(at) == nil {
             throw ValidationError("--at \(at): give a date and time such as 2026-11-21T10:00:00Z.")
         }
-        if let now, Timestamp.normalize(now) == nil {
-            throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
-        }
+        // --now is checked by the command that runs (here in run(), in
+        // score ladder and score history in theirs), so a bad one prints that
+        // command's usage, not the top level's.
         if noHistory && historyFile != nil { throw ValidationError("--no-history and --history-file go apart.") }
         guard maxLine.bytes >= 64 else { throw ValidationError("--max-line must be at least 64 bytes.") }
     }
 
+    /// Refuses a `--now` that is no time (a usage error of the command that runs).
+    func validateNow() throws {
+        if let now, Timestamp.normalize(now) == nil {
+            throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
+        }
+    }
+
     func run() throws {
+        try validateNow()
         // Bad lines are never fatal here, so no --strict: the options are made, not parsed.
         let options = StageOptions(quiet: quiet, maxLine: maxLine)
         let stage = Stage(name: "score", options: options)

@@ -97,6 +97,30 @@ import Testing
         }
     }
 
+    /// Issue "Hostile input, third pass", item 7: declining the notice (here the
+    /// headless refusal, exit 2) writes a session start and a `quit` end with no
+    /// hold, and `score` does not keep that as a round: twice refused is no
+    /// round today, not `rounds_today: 2`.
+    @Test func aRefusedNoticeWritesNoHoldAndScoreKeepsNoRound() throws {
+        try withTemporaryDirectory { folder in
+            let input = try records(folder)
+            let environment = ["SPOSURE_DATA": folder.path, "TZ": "UTC"]
+            for _ in 0..<2 {
+                let refused = try play([], input: input, data: folder)
+                #expect(refused.exitCode == 2, "\(refused)")
+                #expect(!refused.stdoutLines.contains { $0.contains("\"kind\":\"hold\"") || $0.contains("\"kind\":\"shown\"") }, "\(refused.stdoutLines)")
+                #expect(refused.stdoutLines.last == Event.end(0, "quit"))
+                let scored = try StageProcess.run("score", arguments: ["--format", "json"], environment: environment,
+                                                  stdin: Array(refused.stdoutLines.map { $0 + "\n" }.joined().utf8))
+                #expect(scored.exitCode == 0, "\(scored)")
+                #expect(scored.stdoutLines.first?.contains("\"holds\":0") == true, "still scored: \(scored.stdoutLines)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: folder.path + "/history.ndjson"), "no round kept")
+            let history = try StageProcess.run("score", arguments: ["history", "--format", "json"], environment: environment)
+            #expect(history.stdoutLines.first?.contains("\"rounds\":0") == true, "\(history)")
+        }
+    }
+
     @Test func aRoundWithoutALadderAsksNothingAndNeedsNoNotice() throws {
         try withTemporaryDirectory { folder in
             let input = try records(folder, extra: #""provider":"giphy""#)

@@ -82,6 +82,19 @@ struct LadderFileTests {
         #expect(message(ladderJSON(extra: "\n  \"expectation\": \"ünïcödé 🕷️ fine\",")) == nil)
     }
 
+    /// Issue "Hostile input, third pass", item 9: a line separator (U+2028,
+    /// U+2029) and zero-width characters were accepted in text documented as
+    /// plain and on one line; the joiners that scripts and emoji need stay.
+    @Test func lineSeparatorsAndZeroWidthCharactersAreRefused() {
+        for (scalar, code) in [("\u{2028}", "2028"), ("\u{2029}", "2029"), ("\u{200B}", "200B"), ("\u{2060}", "2060"), ("\u{FEFF}", "FEFF")] {
+            let title = ladderJSON().replacingOccurrences(of: "\"title\": \"Mine\"", with: "\"title\": \"Mi\(scalar)ne\"")
+            #expect(message(title) == "mine.json: \"title\": holds the control character U+\(code); a ladder's text is plain, on one line")
+        }
+        let query = ladderJSON { $0 == 3 ? "{\"query\": \"spi\\u2028der\", \"suds\": 30}" : "{\"query\": \"q\", \"suds\": \($0 * 10)}" }
+        #expect(message(query) == "mine.json: rung 3, \"query\": holds the control character U+2028; a ladder's text is plain, on one line")
+        #expect(message(ladderJSON(extra: "\n  \"expectation\": \"a family 👨\u{200D}👩\u{200D}👧, می\u{200C}خواهم\",")) == nil)
+    }
+
     @Test func aByteOrderMarkIsSkippedAndANULIsNamed() {
         #expect(message("\u{FEFF}" + ladderJSON()) == nil)
         let nul = ladderJSON(extra: "\n  \"expectation\": \"a\\u0000b\",")

@@ -24,6 +24,25 @@ struct SafetyNoticeTests {
         #expect(SafetyNotice.isAccepted(dataFolder: root + "/data"))
     }
 
+    /// Issue "Hostile input, third pass", item 9: at 40×10 the notice was
+    /// cut off (the "not a treatment" lines hidden) while any key accepted
+    /// it. It is wrapped to the width and paged to the height, every word
+    /// kept, and every page but the last says a key shows more.
+    @Test func aSmallScreenGetsTheWholeNoticeWrappedInPages() {
+        for (columns, rows) in [(40, 10), (30, 8), (12, 3), (80, 24), (200, 60)] {
+            let pages = SafetyNotice.pages(columns: columns, rows: rows)
+            #expect(pages.allSatisfy { $0.count <= rows }, "\(columns)×\(rows)")
+            #expect(pages.allSatisfy { $0.allSatisfy { $0.count <= columns } }, "\(columns)×\(rows): \(pages)")
+            #expect(pages.dropLast().allSatisfy { $0.last == String(SafetyNotice.more.prefix(columns)) }, "\(columns)×\(rows)")
+            let shown = pages.enumerated().flatMap { $0.offset < pages.count - 1 ? Array($0.element.dropLast()) : $0.element }
+            let words = { (lines: [String]) in lines.joined(separator: " ").split(separator: " ").joined() }
+            #expect(words(shown) == words(SafetyNotice.lines), "\(columns)×\(rows): every character kept, in order")
+        }
+        #expect(SafetyNotice.pages(columns: 80, rows: 24) == [SafetyNotice.lines], "fits: one page as written")
+        #expect(SafetyNotice.pages(columns: 40, rows: 10).count > 1)
+        #expect(SafetyNotice.pages(columns: 40, rows: 10)[0].joined(separator: " ").contains("not a"))
+    }
+
     @Test func saysHowToStopAndWhenToSeekHelp() {
         let text = SafetyNotice.text
         #expect(text.contains("not a treatment"))

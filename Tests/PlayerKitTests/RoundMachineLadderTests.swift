@@ -150,6 +150,30 @@ import Testing
         #expect(form.rating == RoundEvent.Rating(when: .after, suds: 4, peak: 8, happened: false))
     }
 
+    /// Issue "Hostile input, third pass", item 9: at 30 columns the 0-10
+    /// scale lost 8, 9 and 10 past the right edge. The cells grow tighter
+    /// instead, every one on screen and each click still its own choice.
+    @Test func aNarrowScreenKeepsEveryChoiceOfTheScaleOnScreen() {
+        var form = RatingForm(.before)
+        for columns in [30, 24, 22] {
+            let page = form.page(columns: columns, rows: 12, expectation: nil)
+            #expect(page.row.cells.count == 11)
+            #expect(page.row.cells.allSatisfy { $0.column >= 1 && $0.column + $0.width - 1 <= columns }, "\(columns): \(page.row.cells)")
+            let drawn = page.lines.filter(\.cell).map { $0.text.trimmingCharacters(in: .whitespaces) }
+            #expect(drawn == (0...10).map(String.init), "\(columns)")
+            for (index, cell) in page.row.cells.enumerated() {
+                #expect(page.row.index(atColumn: cell.column) == index)
+            }
+        }
+        let wide = form.page(columns: 80, rows: 24, expectation: nil)
+        #expect(wide.row.padding == 1, "roomy where it fits")
+        let nine = form.page(columns: 30, rows: 12, expectation: nil).row.cells[9]
+        #expect(form.take(.mouse(button: 0, x: nine.column, y: form.page(columns: 30, rows: 12, expectation: nil).rowLine, pressed: true),
+                          row: form.page(columns: 30, rows: 12, expectation: nil).row,
+                          rowLine: form.page(columns: 30, rows: 12, expectation: nil).rowLine) == .next)
+        #expect(form.rating.suds == 9)
+    }
+
     @Test func aRatingsScriptIsReadAndCheckedLineByLine() throws {
         let script = try RatingScript.parse("""
             {"when":"before","suds":7,"expect_pct":80}

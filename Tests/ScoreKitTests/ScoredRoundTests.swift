@@ -25,6 +25,21 @@ import TestSupport
         #expect(record.text.hasSuffix(#""at":null,"clock":"virtual","bad_lines":0,"distress_before":null,"distress_after":null}"#))
     }
 
+    /// Issue "Hostile input, third pass", item 9: after Ctrl-C at the questions
+    /// after the round, the player's distress before stood alone; the score
+    /// record said `distress_before: null` while the history line said 7.
+    @Test func aDistressRatedAloneIsInTheRecordAsInTheHistory() throws {
+        let lines = [Event.start(), #"{"kind":"rating","when":"before","suds":7,"expect_pct":60}"#,
+                     Event.shown("a", start: 0, end: 2000), Event.hold(0, 2000), Event.end(2000)]
+        let round = try #require(score(lines).rounds.first)
+        let scored = ScoredRound(round: round, distress: round.ratings.distress)
+        let record = scored.scoreRecord()
+        let entry = scored.historyEntry(fallbackAt: "2026-11-21T10:00:00Z")
+        #expect(entry.sudsBefore == 7)
+        #expect(record.int("distress_before") == 7, "\(record.text)")
+        #expect(record.has("distress_after") && record.int("distress_after") == nil, "\(record.text)")
+    }
+
     @Test func callsTheFirstRoundWithExposureAPersonalBest() {
         var scored = ScoredRound(round: roundOf(exposedMs: 100))
         scored.judge(against: nil)

@@ -116,6 +116,31 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
         }
     }
 
+    /// Issue "Hostile input, third pass", item 7: a round that never reached a
+    /// hold (q at the notice or at the first question: a rating before, then
+    /// the end) is scored but not kept, so it is not a round today nor a day
+    /// of the streak, and the ladder does not move.
+    @Test func aRoundThatNeverReachedAHoldIsNotKept() throws {
+        try withTemporaryDirectory { folder in
+            _ = try score([], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            let declined = [Event.start(at: "2026-11-21T10:00:00Z"), Event.end(0, reason: "quit")]
+            let quitAtAQuestion = [Event.start(at: "2026-11-21T10:05:00Z"),
+                                   "{\"kind\":\"rating\",\"when\":\"before\",\"suds\":7}", Event.end(900, reason: "quit")]
+            for lines in [declined, quitAtAQuestion] {
+                let result = try score(["--format", "json"], lines, folder)
+                #expect(result.exitCode == 0, "\(result)")
+                #expect(result.stdoutLines.count == 1, "\(result)")
+            }
+            let kept = try String(contentsOfFile: folder.path + "/data/history.ndjson", encoding: .utf8)
+            #expect(kept.split(separator: "\n").count == 1, "\(kept)")
+            let history = try StageProcess.run("score", arguments: ["history", "--now", "2026-11-21T12:00:00Z"],
+                                               environment: environment(folder).merging(["TZ": "UTC"]) { $1 })
+            let record = try JSONRecord.parse(try #require(history.stdoutLines.first))
+            #expect(record.object("practice")?.int("rounds_today") == 0, "\(history.stdoutLines)")
+            #expect(record.int("rounds") == 1, "\(history.stdoutLines)")
+        }
+    }
+
     /// Days of practice are local days, in the zone `TZ` names, summer time
     /// included (read through the C library: without ICU, Foundation's own
     /// zone would always be GMT).
@@ -167,12 +192,54 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
             try FileManager.default.removeItem(atPath: gifs + "/a.gif")
             try FileManager.default.removeItem(atPath: gifs + "/b.GIF")
             let empty = try plan(["--ladder", "dogs", "--rung", "1"], folder)
-            #expect(empty.exitCode == 1)
+            #expect(empty.exitCode == 64)
             #expect(empty.stdoutLines.isEmpty)
-            #expect(empty.stderr.hasSuffix("giphy-pages plan: ladder dogs: rung 1, \"dir\": \(gifs): holds no .gif file\n"), "\(empty.stderr)")
+            #expect(empty.stderr.hasSuffix("giphy-pages plan: \(ladders)/dogs.json: rung 1, \"dir\": \(gifs): holds no .gif file\n"), "\(empty.stderr)")
             try FileManager.default.removeItem(atPath: gifs)
             let gone = try plan(["--ladder", "dogs", "--rung", "1"], folder)
-            #expect(gone.stderr.hasSuffix("giphy-pages plan: ladder dogs: rung 1, \"dir\": \(gifs): No such file or directory\n"), "\(gone.stderr)")
+            #expect(gone.exitCode == 64)
+            #expect(gone.stderr.hasSuffix("giphy-pages plan: \(ladders)/dogs.json: rung 1, \"dir\": \(gifs): No such file or directory\n"), "\(gone.stderr)")
+        }
+    }
+
+    /// Issue "Hostile input, third pass", item 9: a `dir` rung problem (a
+    /// missing folder, `/dev/zero`) exited 1 without naming the ladder file,
+    /// and a relative `dir` was read from the current folder. It is a problem
+    /// of the file (exit 64, the file named), and a relative `dir` is read
+    /// from beside the file.
+    @Test func aFolderRungIsReadFromBesideItsLadderFile() throws {
+        try withTemporaryDirectory { folder in
+            let ladders = folder.path + "/config/ladders"
+            try FileManager.default.createDirectory(atPath: ladders + "/mine", withIntermediateDirectories: true)
+            FileManager.default.createFile(atPath: ladders + "/mine/a.gif", contents: Data("x".utf8))
+            let copied = try score(["ladder", "dogs", "--copy"], [], folder)
+            let original = try String(contentsOfFile: try #require(copied.stdoutLines.first), encoding: .utf8)
+            func rungOne(dir: String) throws {
+                var text = original
+                let first = try #require(text.range(of: #"\{"query[^\n]*"suds": 5"#, options: .regularExpression))
+                text.replaceSubrange(first, with: "{\"dir\": \(quoteJSON(dir)), \"suds\": 5")
+                try text.write(toFile: ladders + "/dogs.json", atomically: true, encoding: .utf8)
+            }
+            try rungOne(dir: "mine")
+            // Run from elsewhere: the folder is the ladder's, not the current one.
+            let planned = try StageProcess("giphy-pages", arguments: ["plan", "--ladder", "dogs", "--rung", "1"],
+                                           environment: environment(folder), currentDirectory: URL(fileURLWithPath: "/")).wait(timeout: 60)
+            #expect(planned.exitCode == 0, "\(planned)")
+            #expect(planned.stdoutLines.first?.contains(#""path":"\#(ladders)/mine/a.gif""#) == true, "\(planned.stdoutLines)")
+
+            // Item 9 too: a .gif whose name is not UTF-8 was written under another name, then failed as not_found.
+            let bad = Array((ladders + "/mine/b").utf8) + [0xFF] + Array(".gif".utf8) + [0]
+            let fd = bad.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) } }
+            #expect(fd >= 0)
+            close(fd)
+            let skipping = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(skipping.exitCode == 0, "\(skipping)")
+            #expect(skipping.stdoutLines.count == 1, "only a.gif: \(skipping.stdoutLines)")
+            #expect(skipping.stderr.contains("\(ladders)/mine/b\\xFF.gif: the name is not UTF-8, left out (rename it)"), "\(skipping.stderr)")
+            try rungOne(dir: "/dev/zero")
+            let device = try plan(["--ladder", "dogs", "--rung", "1"], folder)
+            #expect(device.exitCode == 64, "\(device)")
+            #expect(device.stderr.hasSuffix("giphy-pages plan: \(ladders)/dogs.json: rung 1, \"dir\": /dev/zero: not a folder\n"), "\(device.stderr)")
         }
     }
 
@@ -219,6 +286,41 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
             let shown = try score(["ladder", "dogs"], [], folder)
             #expect(shown.exitCode == 64)
             #expect(shown.stderr == "score ladder: \(message)\n")
+        }
+    }
+
+    /// Issue "Hostile input, third pass", item 9: `score ladder unknown --copy`
+    /// exited 1 where `score ladder unknown` exits 64; a name that is no
+    /// ladder is a usage error both ways.
+    @Test func anUnknownLadderIsAUsageErrorWithOrWithoutCopy() throws {
+        try withTemporaryDirectory { folder in
+            for arguments in [["ladder", "unknown"], ["ladder", "unknown", "--copy"]] {
+                let result = try score(arguments, [], folder)
+                #expect(result.exitCode == 64, "\(arguments): \(result)")
+                #expect(result.stderr.contains("unknown"), "\(arguments): \(result.stderr)")
+                #expect(result.stdoutLines.isEmpty)
+            }
+        }
+    }
+
+    /// Issue "Hostile input, third pass", item 9: a bad `--now` under `score
+    /// ladder` or `score history` printed the top-level usage; `--rung -1`
+    /// said "Missing value". Each is its own command's usage error, exit 64.
+    @Test func aBadNowOrANegativeRungIsTheCommandsOwnUsageError() throws {
+        try withTemporaryDirectory { folder in
+            for command in ["ladder", "history"] {
+                let result = try score([command, "--now", "soon"], [], folder)
+                #expect(result.exitCode == 64, "\(command): \(result)")
+                #expect(result.stderr.contains("--now soon"), "\(command): \(result.stderr)")
+                #expect(result.stderr.contains("Usage: score \(command)"), "\(command): \(result.stderr)")
+            }
+            let round = try score(["--now", "soon"], [], folder)
+            #expect(round.exitCode == 64, "\(round)")
+            #expect(round.stderr.contains("--now soon"), "\(round.stderr)")
+            let planned = try plan(["--ladder", "spiders", "--rung", "-1"], folder)
+            #expect(planned.exitCode == 64, "\(planned)")
+            #expect(planned.stderr.contains("--rung must be at least 1"), "\(planned.stderr)")
+            #expect(!planned.stderr.contains("Missing value"), "\(planned.stderr)")
         }
     }
 

@@ -92,7 +92,7 @@ public struct RatingForm: Sendable {
         }
         let rowLine = top + 2 + text.count + 1
         for (cell, label) in zip(choices.cells, choices.labels) {
-            lines.append(PageLine(row: rowLine, column: cell.column, text: " \(label) ", cell: true))
+            lines.append(PageLine(row: rowLine, column: cell.column, text: choices.cellText(label), cell: true))
         }
         lines.append(PageLine.centred(question.keys, row: rowLine + 2, columns: columns, dim: true))
         return (lines, choices, rowLine)
