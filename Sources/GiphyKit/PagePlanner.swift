@@ -107,7 +107,13 @@ public final class PagePlanner {
             if batch.isEmpty && lines.isFinished { ended = true }
             for line in batch {
                 let query = line.trimmingWhitespace()
-                if !query.isEmpty { debouncer.type(query, at: now) }
+                guard !query.isEmpty else { continue }
+                // --debounce 0: every line is searched, however many came in one read.
+                if debounce <= 0 {
+                    if let pages = plan(query) { emit(pages) }
+                    continue
+                }
+                debouncer.type(query, at: now)
             }
             if let query = debouncer.due(at: now) ?? (ended ? debouncer.flush() : nil) {
                 if let pages = plan(query) { emit(pages) }

@@ -305,6 +305,21 @@ struct GiphyPagesEndToEndTests {
 
     // MARK: - plan: typed queries and --follow
 
+    /// `--debounce 0` searches every line, as --help says, even when the
+    /// lines arrive in one read (a file): only the last of a batch was searched.
+    @Test func planWithNoDebounceSearchesEveryLineOfAFile() throws {
+        try withWorld { world in
+            for query in ["spiders", "snakes", "bees"] { world.fake.set(.search(query), count: 10) }
+            let file = NSTemporaryDirectory() + "queries-\(UUID().uuidString)"
+            try "spiders\nsnakes\n\nbees\n".write(toFile: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(atPath: file) }
+            let result = try world.plan(["--queries-from", file, "--debounce", "0"])
+            #expect(result.exitCode == 0, "\(result.stderr)")
+            #expect(world.fake.searchedQueries == ["spiders", "snakes", "bees"])
+            #expect(result.stdoutLines == ["spiders", "snakes", "bees"].map { pageLine($0, offset: 0, limit: 10, total: 10) })
+        }
+    }
+
     @Test func planDebouncesQueriesTypedQuickly() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 40)
