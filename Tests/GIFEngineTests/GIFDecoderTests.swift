@@ -76,12 +76,13 @@ func decodeAll(_ writer: GIFBuilder, _ options: DecodeOptions = DecodeOptions())
 
     @Test func interlacedRowsLandInTheirPasses() {
         // Ten rows, each a different color index: stored order 0 8 | 4 | 2 6 | 1 3 5 7 9.
-        let colors = (0..<10).map { [UInt8($0 * 20), 0, 0] }
+        let colors = (0..<10).map { (index: Int) -> [UInt8] in [UInt8(index * 20), 0, 0] }
         var gif = GIFBuilder(width: 1, height: 10, colors: colors)
         gif.image(width: 1, height: 10, pixels: [0, 8, 4, 2, 6, 1, 3, 5, 7, 9], interlaced: true)
         gif.trailer()
         let words = decodeAll(gif).frames.map(pixelWords)
-        #expect(words == [(0..<10).map { RGBColor(red: UInt8($0 * 20), green: 0, blue: 0).description }])
+        let expected: [String] = (0..<10).map { (index: Int) -> String in RGBColor(red: UInt8(index * 20), green: 0, blue: 0).description }
+        #expect(words == [expected])
     }
 
     // MARK: Disposal

@@ -185,7 +185,7 @@ import Glibc
     @Test func keepsEveryRoundOfTwoScoresRunningAtOnce() throws {
         try withTemporaryDirectory { data in
             func rounds(_ base: Int) -> [String] {
-                (0..<100).flatMap { index in
+                (0..<100).flatMap { (index: Int) -> [String] in
                     [Event.start(), Event.shown("g", start: 0, end: base + index), Event.hold(0, base + index), Event.end(base + index)]
                 }
             }
@@ -196,7 +196,8 @@ import Glibc
             #expect(results.map(\.stdoutLines.count) == [100, 100])
             let contents = try HistoryFile(path: data.path + "/history.ndjson", owner: .program).read()
             #expect(contents.problems.isEmpty)
-            #expect(Set(contents.entries.map(\.exposedMs)) == Set((0..<100).flatMap { [10_000 + $0, 20_000 + $0] }))
+            let kept: Set<Int> = Set((0..<100).flatMap { (index: Int) -> [Int] in [10_000 + index, 20_000 + index] })
+            #expect(Set(contents.entries.map(\.exposedMs)) == kept)
         }
     }
 
