@@ -247,19 +247,3 @@ import TestSupport
         for result in [demo, replay, record, carousel, provider] { #expect(!result.err.contains(" 64")) }
     }
 }
-
-/// What a drainer thread read, handed over once.
-final class Drained: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    func set(_ value: Data) {
-        data = value
-        done.signal()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}

@@ -112,19 +112,3 @@ import TestSupport
         }
     }
 }
-
-/// What a drainer thread read, handed over once.
-final class Drained: @unchecked Sendable {
-    private let done = DispatchSemaphore(value: 0)
-    private var data = Data()
-
-    func set(_ value: Data) {
-        data = value
-        done.signal()
-    }
-
-    func wait() -> Data {
-        done.wait()
-        return data
-    }
-}
