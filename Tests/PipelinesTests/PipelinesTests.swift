@@ -22,18 +22,7 @@ import TestSupport
         env.removeValue(forKey: "KLIPY_API_KEY")
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Drain both pipes while it runs (never only after exit).
-        let errText = Drained()
-        let drainer = Thread { errText.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        drainer.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errText.wait(), as: UTF8.self))
+        return try process.runDrained()
     }
 
     @Test func theDemoPlaysTheSampleGIFsHeadlessAndPrintsTheScore() throws {

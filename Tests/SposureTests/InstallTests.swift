@@ -19,17 +19,7 @@ import TestSupport
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["-i"] + environment.map { "\($0.key)=\($0.value)" } + arguments
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let errText = Drained()
-        let drainer = Thread { errText.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        drainer.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errText.wait(), as: UTF8.self))
+        return try process.runDrained()
     }
 
     /// `text` without the overstrikes man writes for bold and underline ("N\u{8}N").
