@@ -31,10 +31,19 @@ public struct GIFRatingFile: Sendable {
     /// folder, as the history is appended to (``RecordLog``: a torn last line
     /// left by a crash is removed first, the write is synced).
     public func append(_ ratings: [GIFRating]) throws(Failure) {
-        guard !ratings.isEmpty else { return }
+        try append(records: ratings.map { $0.record() })
+    }
+
+    /// Appends off-topic marks (the `x` key), beside the ratings, as ``append(_:)`` does.
+    public func append(marks: [OffTopicMark]) throws(Failure) {
+        try append(records: marks.map { $0.record() })
+    }
+
+    private func append(records: [JSONRecord]) throws(Failure) {
+        guard !records.isEmpty else { return }
         var bytes: [UInt8] = []
-        for rating in ratings {
-            bytes += rating.record().serialized()
+        for record in records {
+            bytes += record.serialized()
             bytes.append(0x0A)
         }
         do {
@@ -47,24 +56,37 @@ public struct GIFRatingFile: Sendable {
     /// The latest rating of each GIF, keyed by ``key(provider:id:)``; a missing file is empty.
     /// `ladder`: only ratings given on that ladder.
     public func latest(ladder: String? = nil) throws(Failure) -> [String: GIFRating] {
+        var latest: [String: GIFRating] = [:]
+        for record in try records() {
+            guard let rating = GIFRating(record: record) else { continue }
+            if let ladder, rating.ladder != ladder { continue }
+            latest[Self.key(provider: rating.source, id: rating.id)] = rating
+        }
+        return latest
+    }
+
+    /// The off-topic marks, oldest first; a missing file has none.
+    /// `ladder`: only marks given on that ladder.
+    public func marks(ladder: String? = nil) throws(Failure) -> [OffTopicMark] {
+        try records().compactMap { record in
+            guard let mark = OffTopicMark(record: record), ladder == nil || mark.ladder == ladder else { return nil }
+            return mark
+        }
+    }
+
+    /// Every line that is a JSON object, in order (a damaged line is passed over).
+    private func records() throws(Failure) -> [JSONRecord] {
         // Only a regular file: a FIFO would hang the lister, a device never end.
         let fd: Int32
         switch openRegularFile(path, O_RDONLY) {
         case .success(let opened): fd = opened.fd
-        case .failure(let failure) where failure.code == ENOENT: return [:]
+        case .failure(let failure) where failure.code == ENOENT: return []
         case .failure(let failure): throw Failure(description: failure.description)
         }
         defer { close(fd) }
         while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw failure("lock") } }
         guard let data = readAll(fd) else { throw failure("read") }
-        var latest: [String: GIFRating] = [:]
-        for line in data.split(separator: 0x0A) {
-            guard let record = try? JSONRecord.parse(String(decoding: line, as: UTF8.self)),
-                  let rating = GIFRating(record: record) else { continue }
-            if let ladder, rating.ladder != ladder { continue }
-            latest[Self.key(provider: rating.source, id: rating.id)] = rating
-        }
-        return latest
+        return data.split(separator: 0x0A).compactMap { try? JSONRecord.parse(String(decoding: $0, as: UTF8.self)) }
     }
 
     /// The key of a GIF: `provider:id`.

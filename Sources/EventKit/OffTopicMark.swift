@@ -1,0 +1,76 @@
+import SposureKit
+
+/// A GIF the person marked off-topic with the `x` key while it played (a
+/// cartoon hero in a spiders round): the `off_topic` record, both gif-play's
+/// event (with the session time) and a line of the ratings file (with the
+/// ladder, the query and the date), kept beside the ratings.
+///
+/// ```json
+/// {"kind":"off_topic","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","title":"Spider-Man swings","t_ms":4200}
+/// {"kind":"off_topic","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","title":"Spider-Man swings","query":"cartoon spider","ladder":"spiders","rung":0,"at":"2026-11-21T10:00:00Z"}
+/// ```
+public struct OffTopicMark: Sendable, Equatable {
+    /// The record's `kind`.
+    public static let kind = "off_topic"
+
+    /// The API the GIF came from, when the record names one (a Giphy GIF's may not).
+    public var provider: String?
+    /// Its id there.
+    public var id: String
+    /// Its title, as the stream carried it (already cleaned of escapes).
+    public var title: String?
+    /// When, in ms of the session (the player's event).
+    public var atMs: Int?
+    /// The search words it came from, when known.
+    public var query: String?
+    /// The ladder it was marked on, when any.
+    public var ladder: String?
+    /// The rung, when on a ladder.
+    public var rung: Int?
+    /// When the round started (the file's line).
+    public var at: String?
+
+    /// A mark.
+    public init(provider: String?, id: String, title: String? = nil, atMs: Int? = nil, query: String? = nil,
+                ladder: String? = nil, rung: Int? = nil, at: String? = nil) {
+        self.provider = provider
+        self.id = id
+        self.title = title
+        self.atMs = atMs
+        self.query = query
+        self.ladder = ladder
+        self.rung = rung
+        self.at = at
+    }
+
+    /// The provider, a missing one being Giphy's (a record that names none).
+    public var source: String { provider ?? "giphy" }
+
+    /// Reads an `off_topic` record (the event or a line of the file); nil without a string `id`.
+    public init?(record: JSONRecord) {
+        guard record.kind == Self.kind, let id = record.string("id"), !id.isEmpty else { return nil }
+        self.id = id
+        provider = record.string("provider")
+        title = record.string("title")
+        atMs = record.int("t_ms")
+        query = record.string("query")
+        ladder = record.string("ladder")
+        rung = record.int("rung")
+        at = record.string("at")
+    }
+
+    /// The record: the event as gif-play writes it, or the line kept in the ratings file.
+    public func record() -> JSONRecord {
+        let record = JSONRecord()
+        record.set("kind", Self.kind)
+        if let provider { record.set("provider", provider) }
+        record.set("id", id)
+        if let title { record.set("title", title) }
+        if let atMs { record.set("t_ms", atMs) }
+        if let query { record.set("query", query) }
+        if let ladder { record.set("ladder", ladder) }
+        if let rung { record.set("rung", rung) }
+        if let at { record.set("at", at) }
+        return record
+    }
+}
