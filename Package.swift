@@ -30,6 +30,9 @@ let package = Package(
         .systemLibrary(
             name: "CCrypto", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
         // Typed wrappers for libcurl's variadic calls, which Swift cannot call.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
 
@@ -101,7 +104,7 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit"], exclude: ["README.md"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit", "CZlib"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",

@@ -4,7 +4,7 @@ import GIFEngine
 public struct PlayerConfiguration: Sendable {
     /// What draws the frames.
     public enum Renderer: String, Sendable, CaseIterable {
-        case auto, truecolor, palette = "256", sixel, kitty, none
+        case auto, truecolor, palette = "256", sixel, kitty, iterm, none
     }
 
     /// What letting go does.

@@ -13,6 +13,8 @@ public struct PlayerLaunch: Sendable {
     public var strict = false
     /// No warnings on stderr.
     public var quiet = false
+    /// Say on stderr which renderer was chosen and why.
+    public var verbose = false
 
     /// The defaults: records on stdin, drawing on /dev/tty.
     public init() {}

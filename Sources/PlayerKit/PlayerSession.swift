@@ -96,29 +96,38 @@ public struct PlayerSession {
         let size = terminal?.size()
         let columns = launch.size?.columns ?? size?.cols ?? 80, rows = launch.size?.rows ?? size?.rows ?? 24
 
-        // Ask the terminal what it can do (kitty keyboard, sixel, kitty graphics).
+        // Ask the terminal what it can do, once: keyboard, graphics, its name and cell size.
         let mouse = configuration.hold == .mouse || configuration.hold == .auto
         var exactKeys = false
         let environment = ProcessInfo.processInfo.environment
+        var answers = Capabilities()
         if let terminal, terminal.canRead {
             terminal.enter(mouse: mouse)
-            let answers = Capabilities.query(terminal)
+            answers = Capabilities.query(terminal, environment: environment)
             if answers.kittyKeyboard && (configuration.hold == .keys || configuration.hold == .auto) {
                 terminal.pushKittyKeyboard()
                 exactKeys = true
             }
-            if configuration.renderer == .auto { configuration.renderer = answers.renderer(environment: environment) }
         } else {
             terminal?.enter(mouse: false)
-            if configuration.renderer == .auto { configuration.renderer = Capabilities().renderer(environment: environment) }
         }
-        let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows)
+        let choice = answers.choose(environment: environment)
+        let chosen = configuration.renderer == .auto
+        if chosen { configuration.renderer = choice.renderer }
+        if launch.verbose {
+            let why = chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)"
+            stage.diagnostics.note("renderer \(configuration.renderer.rawValue): \(why)"
+                + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
+        }
+        if chosen, let advice = choice.advice { stage.diagnostics.warning(advice) }
+        let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows,
+                            graphics: answers.graphics())
         if terminal?.isTTY == true {
             // A warning on stderr lands on the picture when stderr is this terminal too.
             let diagnostics = stage.diagnostics
             screen.otherWrites = { diagnostics.writesToTerminal }
         }
-        var cellPixels: CellSize?
+        var cellPixels = answers.cellPixels
         if let size, size.pixelWidth > 0 {
             cellPixels = CellSize(width: size.pixelWidth / columns, height: size.pixelHeight / rows)
         }

@@ -26,16 +26,24 @@ public final class Screen {
     /// Frames drawn.
     public private(set) var framesDrawn = 0
 
+    /// What the pixel renderers know of the terminal (the largest sixel image).
+    private let graphics: GraphicsOptions
+    /// Bytes that go out before the next frame, outside synchronized output (kitty's pixels).
+    private var uploads: [UInt8] = []
+
     /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells.
-    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, columns: Int, rows: Int) {
+    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, columns: Int, rows: Int,
+                graphics: GraphicsOptions = GraphicsOptions()) {
         self.terminal = terminal
         self.columns = columns
         self.rows = rows
+        self.graphics = graphics
         switch renderer {
         case .truecolor, .auto: self.renderer = HalfBlockRenderer(truecolor: true)
         case .palette: self.renderer = HalfBlockRenderer(truecolor: false)
-        case .sixel: self.renderer = GraphicsRenderer(kind: .sixel)
-        case .kitty: self.renderer = GraphicsRenderer(kind: .kitty)
+        case .sixel: self.renderer = SixelRenderer(options: graphics)
+        case .kitty: self.renderer = KittyRenderer(options: graphics)
+        case .iterm: self.renderer = ITermRenderer()
         case .none: self.renderer = nil
         }
         rendererName = terminal == nil ? "none" : (renderer == .auto ? "truecolor" : renderer.rawValue)
@@ -44,10 +52,18 @@ public final class Screen {
     /// The cell size pictures are fitted with.
     public var cell: CellSize { renderer?.cell(pixels: nil) ?? .halfBlock }
 
-    /// The layout for pictures: every row but the status line.
+    /// The layout for pictures: every row but the status line (for sixel,
+    /// no more than the largest image the terminal takes).
     public func layout(background: RGBColor, cellPixels: CellSize?) -> ScreenLayout {
-        ScreenLayout(columns: columns, rows: max(1, rows - 1), cell: renderer?.cell(pixels: cellPixels) ?? .halfBlock,
-                     background: background)
+        let cell = renderer?.cell(pixels: cellPixels) ?? .halfBlock
+        renderer?.use(cell: cell)
+        var (pictureColumns, pictureRows) = (columns, max(1, rows - 1))
+        if renderer is SixelRenderer, let largest = graphics.sixelMaxSize {
+            pictureColumns = min(pictureColumns, max(1, largest.width / cell.width))
+            pictureRows = min(pictureRows, max(1, largest.height / cell.height))
+        }
+        return ScreenLayout(columns: pictureColumns, rows: pictureRows, cell: cell, background: background,
+                            terminalScales: renderer?.scalesPictures ?? false, enlarge: renderer?.enlargesPictures ?? true)
     }
 
     /// A new size: clears and forgets what is on screen.
@@ -88,9 +104,11 @@ public final class Screen {
             renderer?.invalidate()
         }
         framesDrawn += 1
-        let picture = gif.picture(frame)
+        var picture = gif.picture(frame)
+        picture.tag = FrameTag(gif: gif.identity, frame: frame)
         let before = pending.count
         renderer?.draw(picture, row: gif.origin.row, col: gif.origin.col, rawOutput: terminal.rawOutput, into: &pending)
+        if let taken = renderer?.takeUploads(), !taken.isEmpty { uploads += taken }
         if pending.count > before { frameDrawn = true }
     }
 
@@ -103,8 +121,15 @@ public final class Screen {
             pending.removeAll(keepingCapacity: true)
             pending += Self.syncBegin
             frameDrawn = false
+            uploads.removeAll(keepingCapacity: false)
         }
         guard let terminal, pending.count > Self.syncBegin.count else { return }
+        if !uploads.isEmpty {
+            // Pixels to keep go first and on their own: inside synchronized
+            // output they could overflow the terminal's buffer for it.
+            let sent = uploads.withUnsafeBytes { terminal.writeWhileEntered($0) }
+            if sent { bytesWritten += uploads.count } else { renderer?.invalidate() }
+        }
         if frameDrawn { pending += Self.syncEnd }
         let start = frameDrawn ? 0 : Self.syncBegin.count
         let written = pending.withUnsafeBytes { terminal.writeWhileEntered(UnsafeRawBufferPointer(rebasing: $0[start...])) }

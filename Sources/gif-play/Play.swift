@@ -59,7 +59,7 @@ struct Play: ParsableCommand {
     @Argument(help: ArgumentHelp("GIF files to play instead of reading image records.", valueName: "file"))
     var files: [String] = []
 
-    @Option(help: ArgumentHelp("auto (truecolor when COLORTERM says so, else 256; sixel or kitty when the terminal answers for them), truecolor, 256, sixel, kitty, none.", valueName: "name"))
+    @Option(help: ArgumentHelp("auto (what the terminal answers at start-up: kitty graphics, else iterm for iTerm2/WezTerm/mintty/VS Code, else sixel, else truecolor cells when COLORTERM says so, else 256), kitty, iterm, sixel, truecolor, 256, none. --verbose says what was chosen and why.", valueName: "name"))
     var renderer = PlayerConfiguration.Renderer.auto
 
     @Option(help: ArgumentHelp("real, or virtual: no sleeping, time advances by the frame delays.", valueName: "clock"))
@@ -119,6 +119,9 @@ struct Play: ParsableCommand {
     @Flag(help: "No warnings on stderr.")
     var quiet = false
 
+    @Flag(help: "Say on stderr which renderer the terminal gets and why (gif-play --verbose spider.gif).")
+    var verbose = false
+
     mutating func validate() throws {
         guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
         guard (1...64).contains(buffer) else { throw ValidationError("--buffer must be from 1 to 64.") }
@@ -162,6 +165,7 @@ struct Play: ParsableCommand {
         launch.size = size.map { ($0.width, $0.height) }
         launch.strict = strict
         launch.quiet = quiet
+        launch.verbose = verbose
         throw ExitCode(PlayerSession(configuration: configuration, launch: launch).run())
     }
 }

@@ -11,10 +11,13 @@ struct Probe: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Ask the terminal what it can show, and say which renderer and input a round would use, and why.",
         discussion: """
-            Sends the queries a round sends at its start (kitty keyboard, kitty graphics, \
-            device attributes for sixel) to /dev/tty, waits up to 300 ms for the answers, \
-            and prints one "terminal" record: the answers, the renderer --renderer auto \
-            picks and why, the symbols it draws with, and how a hold is read (the mouse \
+            Sends the queries a round sends at its start (kitty keyboard, kitty graphics \
+            and whether the terminal reads our files, XTVERSION, XTSMGRAPHICS for sixel's \
+            colours and size, the cell size, device attributes for sixel) to /dev/tty, \
+            asks tmux (when TMUX is set) for its version, the outer terminal and \
+            allow-passthrough, waits up to 300 ms for the answers, and prints one \
+            "terminal" record: the answers, the renderer --renderer auto picks and why, \
+            advice when tmux holds pixels back, the symbols it draws with, and how a hold is read (the mouse \
             through xterm SGR reports; keys with their releases when the kitty keyboard \
             protocol answered, else through autorepeat). `sposure doctor` shows it.
 
@@ -40,26 +43,42 @@ struct Probe: ParsableCommand {
         }
         let environment = ProcessInfo.processInfo.environment
         terminal.enter(mouse: false)
-        let answers = Capabilities.query(terminal)
+        let answers = Capabilities.query(terminal, environment: environment)
         let size = terminal.size()
         terminal.leave(forGood: true)
-        let renderer = answers.renderer(environment: environment)
+        let choice = answers.choose(environment: environment)
 
         let record = JSONRecord()
         record.set("kind", "terminal")
         record.set("tty", tty)
         record.set("term", environment["TERM"])
+        record.set("term_program", environment["TERM_PROGRAM"])
         record.set("colorterm", environment["COLORTERM"])
+        record.set("name", answers.name)
+        record.set("answered", answers.answered)
         record.set("cols", size?.cols)
         record.set("rows", size?.rows)
         record.set("pixel_width", size.map { $0.pixelWidth })
         record.set("pixel_height", size.map { $0.pixelHeight })
+        record.set("cell_pixels", answers.cellPixels.map { "\($0.width)x\($0.height)" })
         record.set("kitty_keyboard", answers.kittyKeyboard)
         record.set("kitty_graphics", answers.kittyGraphics)
+        record.set("kitty_files", answers.kittyFiles)
         record.set("sixel", answers.sixel)
-        record.set("renderer", renderer.rawValue)
-        record.set("why", Self.why(renderer, environment: environment))
-        record.set("symbols", Self.symbols(renderer))
+        record.set("sixel_colors", answers.sixelColors)
+        record.set("sixel_max", answers.sixelMaxSize.map { "\($0.width)x\($0.height)" })
+        if let tmux = answers.tmux {
+            record.setObject("tmux", tmux) { object, tmux in
+                object.set("version", tmux.version)
+                object.set("outer_term", tmux.outerTerm)
+                object.set("outer_type", tmux.outerType)
+                object.set("passthrough", tmux.passthrough)
+            }
+        }
+        record.set("renderer", choice.renderer.rawValue)
+        record.set("why", choice.why)
+        record.set("advice", choice.advice)
+        record.set("symbols", Self.symbols(choice.renderer))
         record.set("mouse", "xterm SGR reports (modes 1000, 1002, 1006): press and release")
         record.set("key_release", answers.kittyKeyboard)
         record.set("keys", answers.kittyKeyboard
@@ -68,22 +87,10 @@ struct Probe: ParsableCommand {
         print(record.text)
     }
 
-    /// Why `--renderer auto` picks `renderer`.
-    static func why(_ renderer: PlayerConfiguration.Renderer, environment: [String: String]) -> String {
-        switch renderer {
-        case .kitty: return "the terminal answered the kitty graphics query: pixels, sent once and shown again by id"
-        case .sixel: return "the terminal's device attributes include sixel (4), and it did not answer for kitty graphics"
-        case .truecolor:
-            return "no pixel graphics answered; COLORTERM=\(environment["COLORTERM"] ?? "") promises 24-bit colour"
-        default:
-            return "no pixel graphics answered, and COLORTERM does not promise 24-bit colour (export COLORTERM=truecolor if the terminal has it)"
-        }
-    }
-
     /// What `renderer` draws with.
     static func symbols(_ renderer: PlayerConfiguration.Renderer) -> String {
         switch renderer {
-        case .kitty, .sixel: return "pixels"
+        case .kitty, .sixel, .iterm: return "pixels"
         case .truecolor: return "half blocks ▀, two 24-bit colours a cell"
         default: return "half blocks ▀, two of 256 colours a cell"
         }

@@ -146,32 +146,3 @@ import Testing
         #expect(Screen.plain("spi\u{1B}]0;evil\u{07}ders\u{202E} \u{1B}[31mred\u{9B}0m") == "spiders red")
     }
 }
-
-@Suite struct GraphicsRendererTests {
-    let picture = CellPicture(width: 2, height: 2, rgb: [255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255])
-
-    @Test func sendsKittyImagesInPlaceAsBase64RGB() {
-        var renderer = GraphicsRenderer(kind: .kitty)
-        let out = String(decoding: renderer.render(picture, row: 2, col: 3), as: UTF8.self)
-        #expect(out == "\u{1B}[2;3H\u{1B}_Ga=T,f=24,t=d,i=1,p=1,q=2,C=1,s=2,v=2,m=0;/wAAAP8AAAD/////\u{1B}\\")
-        #expect(renderer.render(picture, row: 2, col: 3).isEmpty, "an unchanged frame is not sent again")
-    }
-
-    @Test func splitsLargeKittyImagesIntoChunks() {
-        var renderer = GraphicsRenderer(kind: .kitty)
-        let big = CellPicture(width: 64, height: 64, rgb: Array(repeating: 9, count: 64 * 64 * 3))
-        let out = String(decoding: renderer.render(big, row: 1, col: 1), as: UTF8.self)
-        #expect(out.components(separatedBy: "\u{1B}_G").count - 1 == 4)  // 16 KB of base64 in 4 KB chunks
-        #expect(out.contains(",m=1;"))
-        #expect(out.contains("\u{1B}_Gm=0;"))
-    }
-
-    @Test func writesSixelWithTheCubePaletteAndOneBandPerSixRows() {
-        var renderer = GraphicsRenderer(kind: .sixel)
-        let out = String(decoding: renderer.render(picture, row: 1, col: 1), as: UTF8.self)
-        #expect(out.hasPrefix("\u{1B}[1;1H\u{1B}P0;1;0q\"1;1;2;2#0;2;0;0;0"))
-        #expect(out.hasSuffix("-\u{1B}\\"))
-        // Red (index 180) is the top-left pixel: bit 0 of the first column.
-        #expect(out.contains("#180@?"))
-    }
-}

@@ -60,7 +60,18 @@ import Testing
         var parser = InputParser()
         let result10 = parser.feed(Array("\u{1B}[?1u\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;4;22c".utf8))
         #expect(result10 == [
-            .kittyKeyboard(flags: 1), .kittyGraphics(ok: true), .deviceAttributes([62, 4, 22]),
+            .kittyKeyboard(flags: 1), .kittyGraphics(id: 31, ok: true), .deviceAttributes([62, 4, 22]),
+        ])
+    }
+
+    @Test func readsTheProbeReplies() {
+        var parser = InputParser()
+        let replies = "\u{1B}P>|kitty(0.26.5)\u{1B}\\\u{1B}[?1;0;256S\u{1B}[?2;0;1000;800S\u{1B}[6;20;10t"
+            + "\u{1B}_Gi=32;ENOENT:file not found\u{1B}\\\u{1B}P1$r0m\u{1B}\\"
+        #expect(parser.feed(Array(replies.utf8)) == [
+            .terminalName("kitty(0.26.5)"), .graphicsAttribute(item: 1, status: 0, values: [256]),
+            .graphicsAttribute(item: 2, status: 0, values: [1000, 800]), .cellPixels(width: 10, height: 20),
+            .kittyGraphics(id: 32, ok: false),
         ])
     }
 

@@ -8,14 +8,16 @@ public final class GIFDecoding: @unchecked Sendable {
     private let decoder: GIFDecoder
     private let scaler: Scaler
     private let height: Int
+    private let span: CellSpan?
     private let background: RGBColor
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
 
-    init(decoder: GIFDecoder, scaler: Scaler, height: Int, background: RGBColor, store: FrameStore,
+    init(decoder: GIFDecoder, scaler: Scaler, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
         self.decoder = decoder
         self.scaler = scaler
         self.height = height
+        self.span = span
         self.background = background
         self.store = store
         self.onTruncation = onTruncation
@@ -60,7 +62,7 @@ public final class GIFDecoding: @unchecked Sendable {
             return nil
         }
         let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
-                                          paddedHeight: height, background: background)
+                                          paddedHeight: height, background: background, span: span)
         store.append(picture, delay: frame.delayMs)
         return frame.delayMs
     }

@@ -25,6 +25,9 @@ public struct PreparedGIF: Sendable {
 
     /// The id shown in events.
     public var id: String { record.string("id") ?? "" }
+    /// The GIF as fitted, for ``FrameTag``: its source (cache key, id or
+    /// path) and picture size, hashed (FNV-1a).
+    public var identity: UInt64 = 0
 
     /// Whether frame `index` exists; waits for the decoder when it has not got there yet.
     public func hasFrame(_ index: Int) -> Bool { frames.has(index) }
@@ -46,28 +49,39 @@ public struct PreparedGIF: Sendable {
                              firstMs: Int, through: Int = 0, condition: Condition = Condition(),
                              onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
         let decoder = try GIFDecoder(contentsOfFile: path, options: options)
-        let scaler = Scaler.fitting(sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
-                                    columns: layout.columns, rows: layout.rows, cell: layout.cell,
-                                    background: layout.background)
-        // Half blocks need an even pixel height: the last row pads with the background.
-        let height = layout.cell == .halfBlock ? (scaler.height + 1) / 2 * 2 : scaler.height
+        let (width, height) = (decoder.info.width, decoder.info.height)
+        // The cells the picture covers, as fitted to the screen's pixels.
+        let shown = Scaler.fitting(sourceWidth: width, sourceHeight: height, columns: layout.columns, rows: layout.rows,
+                                   cell: layout.cell, background: layout.background, enlarge: layout.enlarge)
+        // When the terminal scales, the GIF's own pixels (smaller when it does not fit), never more.
+        let scaler = layout.terminalScales
+            ? Scaler.fitting(sourceWidth: width, sourceHeight: height, columns: layout.columns, rows: layout.rows,
+                             cell: layout.cell, background: layout.background, enlarge: false)
+            : shown
+        let (columns, rows) = shown.cells(layout.cell)
+        let span = layout.terminalScales ? CellSpan(columns: columns, rows: rows) : nil
+        // Cells need whole cells of pixels: the last row pads with the background.
+        let cellHeight = layout.terminalScales ? 1 : layout.cell.height
+        let paddedHeight = (scaler.height + cellHeight - 1) / cellHeight * cellHeight
         let store = FrameStore(condition: condition)
-        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: height, background: layout.background, store: store,
-                                   onTruncation: onTruncation)
+        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: paddedHeight, span: span, background: layout.background,
+                                   store: store, onTruncation: onTruncation)
         var decoded = 0, played = 0
         while played < firstMs || decoded <= through, let delay = try decoding.decodeNext() {
             if decoded >= through { played += delay }
             decoded += 1
         }
         store.lookAhead(frames: decoded - through + 1)  // the frames of `firstMs`, and one
-        let (columns, rows) = (scaler.width / layout.cell.width, (height + layout.cell.height - 1) / layout.cell.height)
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
-        let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
+        var gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
+        let source = record.string("cache_key") ?? record.string("id").map { "id:" + $0 } ?? "path:" + path
+        gif.identity = fnv1a("\(source)|\(scaler.width)x\(paddedHeight)")
         return (gif, store.isEnded ? nil : decoding)
     }
 
     /// RGBA (opaque after scaling over the background) to RGB, padded to `paddedHeight` rows.
-    static func picture(_ rgba: [UInt8], width: Int, height: Int, paddedHeight: Int, background: RGBColor) -> CellPicture {
+    static func picture(_ rgba: [UInt8], width: Int, height: Int, paddedHeight: Int, background: RGBColor,
+                        span: CellSpan? = nil) -> CellPicture {
         var rgb = [UInt8](repeating: 0, count: width * paddedHeight * 3)
         rgba.withUnsafeBufferPointer { source in
             rgb.withUnsafeMutableBufferPointer { target in
@@ -83,6 +97,16 @@ public struct PreparedGIF: Sendable {
                 }
             }
         }
-        return CellPicture(width: width, height: paddedHeight, rgb: rgb)
+        return CellPicture(width: width, height: paddedHeight, rgb: rgb, span: span)
+    }
+
+    /// FNV-1a, 64 bits, of `text`'s UTF-8.
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01B3
+        }
+        return hash
     }
 }

@@ -1,7 +1,8 @@
 import GIFEngine
 
 /// What turns a fitted picture into the bytes that draw it: half blocks
-/// (``HalfBlockRenderer``), or real pixels (``GraphicsRenderer``).
+/// (``HalfBlockRenderer``), or real pixels (``KittyRenderer``,
+/// ``ITermRenderer``, ``SixelRenderer``).
 ///
 /// A renderer remembers what it drew, to send only what changed; ``Screen``
 /// tells it when the screen was cleared or written over.
@@ -10,16 +11,44 @@ public protocol Renderer: Sendable {
     /// terminal's own cell size in pixels when it says (`pixels`).
     func cell(pixels: CellSize?) -> CellSize
 
+    /// Whether the terminal scales the picture to the cells it covers
+    /// (``CellPicture/span``): it is then fitted no larger than the GIF.
+    var scalesPictures: Bool { get }
+
+    /// Whether a GIF smaller than the screen is enlarged to fill it (not in
+    /// sixel, where every pixel is sent: timg and img2sixel do not either).
+    var enlargesPictures: Bool { get }
+
     /// Appends to `target` the bytes that draw `picture` with its top-left
     /// cell at (`row`, `col`) (1-based); `rawOutput`: CR and LF reach the
     /// terminal as plain cursor moves (see ``Terminal/rawOutput``).
     mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8])
 
+    /// Takes what must go out before the frame and outside synchronized
+    /// output: pixels sent to be kept (kitty), too many for its buffer.
+    mutating func takeUploads() -> [UInt8]
+
     /// Forgets what is on screen: the next picture is drawn whole.
     mutating func invalidate()
 
+    /// The cell size pictures are now fitted with (``cell(pixels:)`` of the terminal's).
+    mutating func use(cell: CellSize)
+
     /// Forgets the colours set: someone else wrote colour codes (or a reset).
     mutating func forgetColors()
+}
+
+extension Renderer {
+    /// Pictures are fitted to the screen's own pixels.
+    public var scalesPictures: Bool { false }
+    /// Pictures fill the screen.
+    public var enlargesPictures: Bool { true }
+    /// Nothing to send ahead.
+    public mutating func takeUploads() -> [UInt8] { [] }
+    /// Nothing to forget: pictures carry their colours.
+    public mutating func forgetColors() {}
+    /// The cell size does not matter.
+    public mutating func use(cell: CellSize) {}
 }
 
 extension HalfBlockRenderer: Renderer {
@@ -33,15 +62,42 @@ extension HalfBlockRenderer: Renderer {
     }
 }
 
-extension GraphicsRenderer: Renderer {
+extension KittyRenderer: Renderer {
+    /// The terminal's cell size in pixels, or 8×16 when it does not say.
+    public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
+    /// kitty scales the GIF's own pixels to the cells.
+    public var scalesPictures: Bool { true }
+
+    /// ``render(_:row:col:into:)``.
+    public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {
+        render(picture, row: row, col: col, into: &target)
+    }
+}
+
+extension ITermRenderer: Renderer {
+    /// The terminal's cell size in pixels, or 8×16 when it does not say.
+    public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
+    /// The terminal scales the GIF's own pixels to the cells.
+    public var scalesPictures: Bool { true }
+
+    /// ``render(_:row:col:into:)``.
+    public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {
+        render(picture, row: row, col: col, into: &target)
+    }
+}
+
+extension SixelRenderer: Renderer {
     /// The terminal's cell size in pixels, or 8×16 when it does not say.
     public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
 
-    /// ``render(_:row:col:)``, appended.
-    public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {
-        target += render(picture, row: row, col: col)
-    }
+    /// The GIF's own pixels at most: each one is sent.
+    public var enlargesPictures: Bool { false }
 
-    /// Nothing to forget: pictures carry their colours.
-    public mutating func forgetColors() {}
+    /// Changes start on cell rows of this height.
+    public mutating func use(cell: CellSize) { cellHeight = cell.height }
+
+    /// ``render(_:row:col:into:)``.
+    public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {
+        render(picture, row: row, col: col, into: &target)
+    }
 }

@@ -11,12 +11,19 @@ public struct ScreenLayout: Sendable, Equatable {
     public var cell: CellSize
     /// What transparent areas are laid over.
     public var background: RGBColor
+    /// The terminal scales pictures to their cells (kitty, iTerm2): a GIF is
+    /// fitted no larger than its own pixels, and covers the cells it would fill.
+    public var terminalScales: Bool
+    /// A GIF smaller than the room is enlarged to fill it (all but sixel).
+    public var enlarge: Bool
 
     /// A layout of `columns` × `rows` cells of `cell` pixels.
-    public init(columns: Int, rows: Int, cell: CellSize, background: RGBColor) {
+    public init(columns: Int, rows: Int, cell: CellSize, background: RGBColor, terminalScales: Bool = false, enlarge: Bool = true) {
+        self.enlarge = enlarge
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         self.cell = cell
         self.background = background
+        self.terminalScales = terminalScales
     }
 }

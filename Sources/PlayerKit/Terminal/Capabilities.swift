@@ -1,50 +1,224 @@
+import FoundationEssentials
+import GIFEngine
+import Glibc
 import SposureKit
 
-/// What the terminal says it can do, asked with escape sequences: the kitty
-/// keyboard protocol (exact key releases), kitty graphics, sixel.
+/// What the terminal says it can do, asked once at start-up with escape
+/// sequences, with the environment as the fallback: the kitty keyboard
+/// protocol (exact key releases), kitty graphics (and whether it can read
+/// our files: the same machine), sixel (its colour registers and largest
+/// image), the terminal's name (XTVERSION), its cell size, and tmux.
 public struct Capabilities: Sendable, Equatable {
     /// Kitty keyboard protocol: key releases are reported.
     public var kittyKeyboard = false
     /// Kitty graphics protocol.
     public var kittyGraphics = false
-    /// Sixel graphics.
+    /// Kitty graphics can read a file we write (`t=t`): the terminal runs on this machine.
+    public var kittyFiles = false
+    /// Sixel graphics (device attribute 4).
     public var sixel = false
+    /// Sixel colour registers, when the terminal says (XTSMGRAPHICS item 1).
+    public var sixelColors: Int?
+    /// The largest sixel image in pixels, when the terminal says (XTSMGRAPHICS item 2).
+    public var sixelMaxSize: CellSize?
+    /// The terminal's name and version as XTVERSION gives it ("kitty(0.39.1)", "XTerm(388)", "tmux 3.3a").
+    public var name: String?
+    /// One cell's size in pixels (`CSI 16 t`), when the terminal says.
+    public var cellPixels: CellSize?
+    /// The device attributes arrived: the terminal answers queries.
+    public var answered = false
+    /// The tmux the player runs in, when it does.
+    public var tmux: Tmux?
 
     /// Nothing known: a terminal that cannot be asked.
     public init() {}
 
-    /// Sends the queries and reads the replies until the device attributes
-    /// (which every terminal answers) arrive, or 300 ms pass.
-    public static func query(_ terminal: Terminal) -> Capabilities {
-        terminal.write("\u{1B}[?u\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c")
-        var parser = InputParser()
+    /// The tmux around the player, as `tmux display-message` tells.
+    public struct Tmux: Sendable, Equatable {
+        /// tmux's version ("3.3a").
+        public var version: String
+        /// The outer terminal's TERM ("xterm-kitty").
+        public var outerTerm: String
+        /// The outer terminal as tmux identified it, when it did.
+        public var outerType: String
+        /// `allow-passthrough` is on: escape sequences wrapped for it reach the outer terminal.
+        public var passthrough: Bool
+
+        /// Facts about a tmux.
+        public init(version: String, outerTerm: String, outerType: String = "", passthrough: Bool) {
+            self.version = version
+            self.outerTerm = outerTerm
+            self.outerType = outerType
+            self.passthrough = passthrough
+        }
+
+        /// Whether this tmux is at least `major.minor` (3.3 for passthrough and placeholders).
+        public func isAtLeast(_ major: Int, _ minor: Int) -> Bool {
+            let digits = version.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            guard let first = digits.first else { return version.hasPrefix("next") || version == "master" }
+            return first > major || (first == major && (digits.dropFirst().first ?? 0) >= minor)
+        }
+
+        /// Asks the tmux server this process runs under (`TMUX` set); nil when it does not answer.
+        public static func ask(environment: [String: String]) -> Tmux? {
+            guard let socket = environment["TMUX"], !socket.isEmpty,
+                  let facts = run("tmux display-message -p '#{version}|#{client_termname}|#{client_termtype}' 2>/dev/null")
+            else { return nil }
+            let fields = facts.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 2 else { return nil }
+            let passthrough = run("tmux show-options -gqv allow-passthrough 2>/dev/null") ?? ""
+            let pane = run("tmux show-options -pqv allow-passthrough 2>/dev/null") ?? ""
+            let setting = pane.isEmpty ? passthrough : pane
+            return Tmux(version: fields[0], outerTerm: fields[1], outerType: fields.count > 2 ? fields[2] : "",
+                        passthrough: setting == "on" || setting == "all")
+        }
+
+        private static func run(_ command: String) -> String? {
+            guard let pipe = popen(command, "r") else { return nil }
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 512)
+            while bytes.count < 4096 {
+                let n = fread(&chunk, 1, chunk.count, pipe)
+                if n <= 0 { break }
+                bytes += chunk[..<n]
+            }
+            guard pclose(pipe) == 0 else { return nil }
+            while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 { bytes.removeLast() }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// The kitty graphics query ids: 31 asks for graphics, 32 whether the terminal reads our files.
+    static let graphicsQuery = 31, filesQuery = 32
+
+    /// Sends every query at once and reads the replies until the device
+    /// attributes (which every terminal answers, and which are asked last)
+    /// arrive, or 300 ms pass: a terminal that answers nothing costs that
+    /// wait once, and never hangs the player.
+    public static func query(_ terminal: Terminal, environment: [String: String] = ProcessInfo.processInfo.environment) -> Capabilities {
         var answers = Capabilities()
+        answers.tmux = Tmux.ask(environment: environment)
+        var queries = "\u{1B}[?u"  // kitty keyboard flags
+        queries += "\u{1B}_Gi=\(graphicsQuery),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        let probeFile = KittyFile.probe()
+        if let probeFile {
+            queries += "\u{1B}_Gi=\(filesQuery),s=1,v=1,a=q,t=t,f=24;\(probeFile.base64)\u{1B}\\"
+        }
+        queries += "\u{1B}[>0q"  // XTVERSION
+        queries += "\u{1B}[?1;1;0S\u{1B}[?2;1;0S"  // XTSMGRAPHICS: colour registers, largest sixel image
+        queries += "\u{1B}[16t"  // the cell size in pixels
+        queries += "\u{1B}[c"  // device attributes: last, so its reply ends the wait
+        terminal.write(queries)
+        var parser = InputParser()
         let deadline = monotonicSeconds() + 0.3
-        while monotonicSeconds() < deadline {
-            let bytes = terminal.read(timeoutMs: 50)
-            for event in parser.feed(bytes) {
+        reading: while monotonicSeconds() < deadline {
+            for event in parser.feed(terminal.read(timeoutMs: 50)) {
                 switch event {
                 case .kittyKeyboard: answers.kittyKeyboard = true
-                case .kittyGraphics(let ok): answers.kittyGraphics = ok
+                case .kittyGraphics(let id, let ok) where id == graphicsQuery: answers.kittyGraphics = ok
+                case .kittyGraphics(let id, let ok) where id == filesQuery: answers.kittyFiles = ok
+                case .terminalName(let name): answers.name = RemoteText.strip(name)
+                case .graphicsAttribute(1, 0, let values) where !values.isEmpty: answers.sixelColors = values[0]
+                case .graphicsAttribute(2, 0, let values) where values.count >= 2:
+                    answers.sixelMaxSize = CellSize(width: values[0], height: values[1])
+                case .cellPixels(let width, let height): answers.cellPixels = CellSize(width: width, height: height)
                 case .deviceAttributes(let attributes):
+                    answers.answered = true
                     answers.sixel = attributes.dropFirst().contains(4)
-                    return answers
+                    break reading
                 default: break
                 }
             }
         }
+        probeFile?.remove()  // the terminal deletes it when it reads it; not all do
         return answers
     }
 
-    /// The renderer `--renderer auto` picks: kitty graphics, else sixel, else
-    /// truecolor half blocks when COLORTERM promises 24-bit colour, else 256 colours.
+    /// The renderer `--renderer auto` picks, why, and anything the person
+    /// should know (one line each: how to turn on tmux's passthrough).
+    public struct Choice: Sendable, Equatable {
+        /// The renderer.
+        public var renderer: PlayerConfiguration.Renderer
+        /// Why, in a sentence.
+        public var why: String
+        /// One-line advice, to say once.
+        public var advice: String?
+    }
+
+    /// Whether the terminal, by name or environment, is one that speaks the
+    /// iTerm2 image protocol best: iTerm2, WezTerm, mintty, VS Code's terminal.
+    func speaksITerm(_ environment: [String: String]) -> Bool {
+        let name = (self.name ?? "").lowercased()
+        if ["iterm2", "wezterm", "mintty"].contains(where: { name.hasPrefix($0) }) { return true }
+        switch environment["TERM_PROGRAM"] ?? "" {
+        case "iTerm.app", "WezTerm", "mintty": return true
+        case "vscode": return sixel  // images enabled: it answers with sixel, and reads iTerm2 images too
+        default: return environment["LC_TERMINAL"] == "iTerm2" && tmux == nil
+        }
+    }
+
+    /// Whether the terminal outside tmux is kitty.
+    func outerIsKitty(_ environment: [String: String]) -> Bool {
+        guard let tmux else { return false }
+        return tmux.outerTerm == "xterm-kitty" || tmux.outerType.lowercased().hasPrefix("kitty")
+            || environment["KITTY_WINDOW_ID"] != nil
+    }
+
+    /// `--renderer auto`: kitty graphics (also inside tmux ≥ 3.3 with
+    /// passthrough, as Unicode placeholders), else the iTerm2 protocol for the
+    /// terminals that speak it, else sixel, else truecolor cells when
+    /// COLORTERM promises 24-bit colour, else 256 colours.
+    public func choose(environment: [String: String]) -> Choice {
+        if let tmux, outerIsKitty(environment) {
+            if tmux.isAtLeast(3, 3) && tmux.passthrough {
+                return Choice(renderer: .kitty, why: "inside tmux \(tmux.version) with allow-passthrough, around kitty: pixels through Unicode placeholders, which survive tmux's redraws")
+            }
+            let advice = tmux.isAtLeast(3, 3)
+                ? "kitty graphics inside tmux need passthrough: run `tmux set -g allow-passthrough on`, then start again (cells until then)"
+                : "kitty graphics inside tmux need tmux 3.3 or later with allow-passthrough on (this is tmux \(tmux.version); cells until then)"
+            var cells = cellChoice(environment: environment, pixels: "kitty is outside, but tmux does not pass its graphics through")
+            cells.advice = advice
+            return cells
+        }
+        let name = self.name.map { " (\($0))" } ?? ""
+        if kittyGraphics && !(self.name ?? "").lowercased().hasPrefix("wezterm") && tmux == nil {
+            return Choice(renderer: .kitty, why: "the terminal\(name) answered the kitty graphics query: pixels, each frame sent once and shown again by id")
+        }
+        if speaksITerm(environment) && tmux == nil {
+            return Choice(renderer: .iterm, why: "the terminal\(name) speaks the iTerm2 image protocol (OSC 1337 File=)")
+        }
+        if sixel {
+            let colors = sixelColors.map { ", \($0) colour registers" } ?? ""
+            return Choice(renderer: .sixel, why: "the terminal\(name)'s device attributes include sixel (4)\(colors)")
+        }
+        return cellChoice(environment: environment, pixels: "no pixel graphics answered")
+    }
+
+    private func cellChoice(environment: [String: String], pixels: String) -> Choice {
+        if Self.truecolor(environment) {
+            return Choice(renderer: .truecolor, why: "\(pixels); COLORTERM=\(environment["COLORTERM"] ?? "") promises 24-bit colour")
+        }
+        return Choice(renderer: .palette, why: "\(pixels), and COLORTERM does not promise 24-bit colour (export COLORTERM=truecolor if the terminal has it)")
+    }
+
+    /// The renderer `--renderer auto` picks (``choose(environment:)``).
     public func renderer(environment: [String: String]) -> PlayerConfiguration.Renderer {
-        kittyGraphics ? .kitty : sixel ? .sixel : Self.truecolor(environment) ? .truecolor : .palette
+        choose(environment: environment).renderer
     }
 
     /// Whether COLORTERM promises 24-bit colour.
     public static func truecolor(_ environment: [String: String]) -> Bool {
         let value = environment["COLORTERM"]?.lowercased() ?? ""
         return value == "truecolor" || value == "24bit"
+    }
+
+    /// What the graphics renderers need to know of the terminal.
+    public func graphics() -> GraphicsOptions {
+        var options = GraphicsOptions()
+        options.kittyFiles = kittyFiles && tmux == nil
+        options.tmuxPlaceholders = tmux != nil
+        if let sixelColors { options.sixelColors = max(2, min(256, sixelColors)) }
+        options.sixelMaxSize = sixelMaxSize
+        return options
     }
 }

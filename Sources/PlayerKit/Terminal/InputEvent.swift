@@ -11,8 +11,15 @@ public enum InputEvent: Equatable, Sendable {
     case deviceAttributes([Int])
     /// The reply to `CSI ? u`: the kitty keyboard flags in force.
     case kittyKeyboard(flags: Int)
-    /// The reply to a kitty graphics query: supported when true.
-    case kittyGraphics(ok: Bool)
+    /// The reply to a kitty graphics query `i=id`: supported when true.
+    case kittyGraphics(id: Int, ok: Bool)
+    /// The reply to XTVERSION (`CSI > 0 q`): the terminal's name and version ("kitty(0.39.1)").
+    case terminalName(String)
+    /// The reply to XTSMGRAPHICS (`CSI ? item ; status ; values S`): item 1
+    /// is the colour registers, 2 the largest sixel image; status 0 is success.
+    case graphicsAttribute(item: Int, status: Int, values: [Int])
+    /// The reply to `CSI 16 t`: one cell's size in pixels.
+    case cellPixels(width: Int, height: Int)
 }
 
 /// The keys every screen of the player reads alike: q, Q and Esc stop,

@@ -32,11 +32,15 @@ public struct InputParser: Sendable {
                 // APC: a kitty graphics reply, up to ESC \.
                 guard let end = findStringTerminator(from: index + 2) else { break }
                 let body = String(decoding: pending[(index + 2)..<end], as: UTF8.self)
-                if body.hasPrefix("G") { events.append(.kittyGraphics(ok: body.hasSuffix(";OK"))) }
+                if let reply = Self.kittyReply(body) { events.append(reply) }
                 index = end + 2
             } else if next == UInt8(ascii: "P") {
-                // DCS (some terminals answer queries this way): skip it whole.
+                // DCS: XTVERSION's reply (`DCS > | name ST`); any other is skipped whole.
                 guard let end = findStringTerminator(from: index + 2) else { break }
+                let body = pending[(index + 2)..<end]
+                if body.starts(with: Array(">|".utf8)) {
+                    events.append(.terminalName(String(decoding: body.dropFirst(2).prefix(128), as: UTF8.self)))
+                }
                 index = end + 2
             } else if next == 0x1B {
                 events.append(.key(code: 27, kind: .press))
@@ -107,10 +111,28 @@ public struct InputParser: Sendable {
         case UInt8(ascii: "c"):
             guard text.hasPrefix("?") else { return nil }
             return .deviceAttributes(text.dropFirst().split(separator: ";").compactMap { Int($0) })
+        case UInt8(ascii: "S"):
+            guard text.hasPrefix("?") else { return nil }
+            let numbers = text.dropFirst().split(separator: ";").compactMap { Int($0) }
+            guard numbers.count >= 2 else { return nil }
+            return .graphicsAttribute(item: numbers[0], status: numbers[1], values: Array(numbers.dropFirst(2)))
+        case UInt8(ascii: "t"):
+            let numbers = text.split(separator: ";").compactMap { Int($0) }
+            guard numbers.count == 3, numbers[0] == 6, numbers[1] > 0, numbers[2] > 0 else { return nil }
+            return .cellPixels(width: numbers[2], height: numbers[1])
         case UInt8(ascii: "I"): return body.isEmpty ? .focus(true) : nil
         case UInt8(ascii: "O"): return body.isEmpty ? .focus(false) : nil
         default: return nil
         }
+    }
+
+    /// A kitty graphics reply (`G i=31;OK`, `G i=32;ENOENT:…`): its id and whether it says OK.
+    private static func kittyReply(_ body: String) -> InputEvent? {
+        guard body.hasPrefix("G") else { return nil }
+        let parts = body.dropFirst().split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false)
+        let keys = parts.first?.split(separator: ",") ?? []
+        let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap { Int($0.dropFirst(2)) } ?? 0
+        return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
     }
 
     private func findStringTerminator(from start: Int) -> Int? {

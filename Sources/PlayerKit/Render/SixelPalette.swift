@@ -1,0 +1,113 @@
+/// One palette for a whole GIF, made by median cut from its first frame as
+/// fitted, and the nearest of its colours for any pixel (looked up once per
+/// 18-bit colour, then remembered).
+struct SixelPalette {
+    /// The colours, 0xRRGGBB.
+    let colors: [Int]
+    /// Nearest colour + 1 for each 6-bit-a-channel colour, 0 before it is looked up.
+    private var nearest: [UInt16]
+
+    /// A palette of at most `count` colours for `rgb` (3 bytes a pixel).
+    init(rgb: [UInt8], count: Int) {
+        colors = Self.medianCut(rgb, count: max(2, min(256, count)))
+        nearest = [UInt16](repeating: 0, count: 1 << 18)
+    }
+
+    /// The index of the colour nearest to (`r`, `g`, `b`).
+    @inline(__always)
+    mutating func index(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        let key = Int(r >> 2) << 12 | Int(g >> 2) << 6 | Int(b >> 2)
+        let known = nearest[key]
+        if known != 0 { return UInt8(known - 1) }
+        let found = closest(Int(r), Int(g), Int(b))
+        nearest[key] = UInt16(found) + 1
+        return UInt8(found)
+    }
+
+    private func closest(_ r: Int, _ g: Int, _ b: Int) -> Int {
+        var best = 0, bestDistance = Int.max
+        for (index, color) in colors.enumerated() {
+            let dr = (color >> 16) - r, dg = (color >> 8 & 0xFF) - g, db = (color & 0xFF) - b
+            // Weighted as the eye weighs them (roughly 3:4:2).
+            let distance = 3 * dr * dr + 4 * dg * dg + 2 * db * db
+            if distance < bestDistance {
+                bestDistance = distance
+                best = index
+            }
+        }
+        return best
+    }
+
+    /// Median cut over a histogram of 5-bit-a-channel colours: the box with
+    /// the most pixels times its widest side is split at its median along
+    /// that side, until there are `count` boxes; each gives its mean colour.
+    static func medianCut(_ rgb: [UInt8], count: Int) -> [Int] {
+        var histogram = [Int](repeating: 0, count: 1 << 15)
+        var sums = [(r: Int, g: Int, b: Int)](repeating: (0, 0, 0), count: 1 << 15)
+        var pixel = 0
+        while pixel + 2 < rgb.count {
+            let r = Int(rgb[pixel]), g = Int(rgb[pixel + 1]), b = Int(rgb[pixel + 2])
+            let key = (r >> 3) << 10 | (g >> 3) << 5 | (b >> 3)
+            histogram[key] += 1
+            sums[key].r += r
+            sums[key].g += g
+            sums[key].b += b
+            pixel += 3
+        }
+        var boxes = [histogram.indices.filter { histogram[$0] > 0 }]
+        guard !boxes[0].isEmpty else { return [0] }
+        while boxes.count < count {
+            // The box worth splitting most: pixels × its widest side.
+            var pick = -1, pickScore = 0, pickChannel = 0
+            for (index, box) in boxes.enumerated() where box.count > 1 {
+                let (channel, width) = widest(box)
+                let score = box.reduce(0) { $0 + histogram[$1] } * width
+                if score > pickScore {
+                    pick = index
+                    pickScore = score
+                    pickChannel = channel
+                }
+            }
+            guard pick >= 0 else { break }
+            let shift = 10 - pickChannel * 5
+            let sorted = boxes[pick].sorted { ($0 >> shift) & 31 < ($1 >> shift) & 31 }
+            let total = sorted.reduce(0) { $0 + histogram[$1] }
+            var seen = 0, cut = 1
+            for (index, key) in sorted.enumerated() {
+                seen += histogram[key]
+                if seen * 2 >= total {
+                    cut = max(1, min(sorted.count - 1, index + 1))
+                    break
+                }
+            }
+            boxes[pick] = Array(sorted[..<cut])
+            boxes.append(Array(sorted[cut...]))
+        }
+        return boxes.map { box in
+            var n = 0, r = 0, g = 0, b = 0
+            for key in box {
+                n += histogram[key]
+                r += sums[key].r
+                g += sums[key].g
+                b += sums[key].b
+            }
+            n = max(1, n)
+            return (r / n) << 16 | (g / n) << 8 | b / n
+        }
+    }
+
+    /// The channel (0 red, 1 green, 2 blue) along which `box` is widest, and how wide.
+    private static func widest(_ box: [Int]) -> (Int, Int) {
+        var low = [31, 31, 31], high = [0, 0, 0]
+        for key in box {
+            for channel in 0..<3 {
+                let value = (key >> (10 - channel * 5)) & 31
+                low[channel] = min(low[channel], value)
+                high[channel] = max(high[channel], value)
+            }
+        }
+        let widths = (0..<3).map { high[$0] - low[$0] }
+        let channel = widths.firstIndex(of: widths.max() ?? 0) ?? 0
+        return (channel, widths[channel])
+    }
+}

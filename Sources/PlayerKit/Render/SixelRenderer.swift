@@ -1,0 +1,156 @@
+/// Draws pictures in sixel, with one palette a GIF and only what changed.
+///
+/// The palette is a median cut of the GIF's first frame as fitted (at most
+/// the terminal's colour registers, 256), kept for all its frames, so a
+/// sky or a face does not band as on a fixed cube and the colours do not
+/// flicker from frame to frame. Each frame is compared, pixel by pixel in
+/// palette indices, with what the screen shows: only the cell rows from the
+/// first change to the last are sent, as an image whose unchanged pixels are
+/// left out (background select 1: they keep what is there), with the
+/// definitions of the colours it uses. The screen after any number of frames
+/// is therefore exactly a fresh drawing of the last.
+public struct SixelRenderer: Sendable {
+    /// What the terminal allows.
+    public let options: GraphicsOptions
+    /// The cell size pictures are fitted with (rows of the picture start on cell rows).
+    var cellHeight = 16
+    private var palette: SixelPalette?
+    private var paletteGIF: UInt64?
+    /// The palette index shown at each pixel (-1: not known).
+    private var shown: [Int16] = []
+    private var shownSize = (width: 0, height: 0, row: 0, col: 0)
+
+    /// A renderer for a terminal with `options`.
+    public init(options: GraphicsOptions = GraphicsOptions()) { self.options = options }
+
+    /// Forgets what is on screen: the next picture is drawn whole.
+    public mutating func invalidate() { shown = [] }
+
+    /// Appends the bytes that draw `picture` with its top-left cell at (`row`, `col`).
+    public mutating func render(_ picture: CellPicture, row: Int, col: Int, into target: inout [UInt8]) {
+        let width = picture.width, height = picture.height
+        guard width > 0, height > 0 else { return }
+        if palette == nil || picture.tag == nil || picture.tag?.gif != paletteGIF {
+            palette = SixelPalette(rgb: picture.rgb, count: options.sixelColors)
+            paletteGIF = picture.tag?.gif
+        }
+        guard var palette else { return }
+        if shown.count != width * height || shownSize != (width, height, row, col) {
+            shown = [Int16](repeating: -1, count: width * height)
+            shownSize = (width, height, row, col)
+        }
+        var indices = [UInt8](repeating: 0, count: width * height)
+        var firstRow = height, lastRow = -1
+        picture.rgb.withUnsafeBufferPointer { rgb in
+            for y in 0..<height {
+                var changed = false
+                for x in 0..<width {
+                    let pixel = y * width + x
+                    let index = palette.index(rgb[pixel * 3], rgb[pixel * 3 + 1], rgb[pixel * 3 + 2])
+                    indices[pixel] = index
+                    if shown[pixel] != Int16(index) { changed = true }
+                }
+                if changed {
+                    firstRow = min(firstRow, y)
+                    lastRow = y
+                }
+            }
+        }
+        self.palette = palette
+        guard lastRow >= 0 else { return }
+        // The image starts on the cell row holding the first change.
+        let cellRow = firstRow / max(1, cellHeight)
+        let top = cellRow * max(1, cellHeight)
+        var out = ByteWriter(capacity: width * (lastRow - top + 1) / 2 + 4096)
+        out.moveTo(row: row + cellRow, col: col)
+        encode(indices, width: width, rows: top...lastRow, colors: palette.colors, into: &out)
+        for y in top...lastRow {
+            for x in 0..<width { shown[y * width + x] = Int16(indices[y * width + x]) }
+        }
+        out.write(to: &target)
+    }
+
+    /// One sixel image of `rows` of the picture: the changed pixels only.
+    private func encode(_ indices: [UInt8], width: Int, rows: ClosedRange<Int>, colors: [Int], into out: inout ByteWriter) {
+        let height = rows.count
+        // P2 = 1: pixels not drawn keep their colour.
+        out.append("\u{1B}P0;1;0q\"1;1;")
+        out.append(number: width)
+        out.append(";")
+        out.append(number: height)
+        // The colours this image uses, defined once.
+        var used = [Bool](repeating: false, count: colors.count)
+        for y in rows {
+            for x in 0..<width where shown[y * width + x] != Int16(indices[y * width + x]) {
+                used[Int(indices[y * width + x])] = true
+            }
+        }
+        for (index, color) in colors.enumerated() where used[index] {
+            out.append("#")
+            out.append(number: index)
+            out.append(";2;")
+            out.append(number: ((color >> 16) * 100 + 127) / 255)
+            out.append(";")
+            out.append(number: ((color >> 8 & 0xFF) * 100 + 127) / 255)
+            out.append(";")
+            out.append(number: ((color & 0xFF) * 100 + 127) / 255)
+        }
+        var band = rows.lowerBound
+        // Each colour's sixels across the band, filled in one pass over its pixels.
+        var grid = [UInt8](repeating: 0, count: colors.count * width)
+        var lows = [Int](repeating: width, count: colors.count), highs = [Int](repeating: -1, count: colors.count)
+        while band <= rows.upperBound {
+            let bandEnd = min(band + 6, rows.upperBound + 1)
+            for y in band..<bandEnd {
+                let bit = UInt8(1) << UInt8(y - band)
+                for x in 0..<width {
+                    let pixel = y * width + x
+                    guard shown[pixel] != Int16(indices[pixel]) else { continue }
+                    let color = Int(indices[pixel])
+                    grid[color * width + x] |= bit
+                    lows[color] = min(lows[color], x)
+                    highs[color] = max(highs[color], x)
+                }
+            }
+            var firstColor = true
+            for color in 0..<colors.count where highs[color] >= 0 {
+                if !firstColor { out.append("$") }
+                firstColor = false
+                out.append("#")
+                out.append(number: color)
+                emitRun(&out, lows[color], 63)
+                var run = 0
+                var runChar: UInt8 = 0
+                let row = color * width
+                for x in lows[color]...highs[color] {
+                    let char = 63 + grid[row + x]
+                    grid[row + x] = 0
+                    if char == runChar {
+                        run += 1
+                    } else {
+                        emitRun(&out, run, runChar)
+                        runChar = char
+                        run = 1
+                    }
+                }
+                emitRun(&out, run, runChar)
+                lows[color] = width
+                highs[color] = -1
+            }
+            out.append("-")
+            band = bandEnd
+        }
+        out.append("\u{1B}\\")
+    }
+
+    private func emitRun(_ out: inout ByteWriter, _ run: Int, _ char: UInt8) {
+        guard run > 0 else { return }
+        if run > 3 {
+            out.append("!")
+            out.append(number: run)
+            out.append(byte: char)
+        } else {
+            for _ in 0..<run { out.append(byte: char) }
+        }
+    }
+}
