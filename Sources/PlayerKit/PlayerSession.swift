@@ -37,7 +37,7 @@ public struct PlayerSession {
     /// safety notice not accepted with no terminal to show it on).
     public func run() -> Int32 {
         var configuration = configuration
-        let options = StageOptions(buffer: 16, strict: launch.strict, quiet: launch.quiet)
+        let options = StageOptions(buffer: 16, strict: launch.strict, quiet: launch.quiet, verbose: launch.verbose)
         let diagnostics = Diagnostics(tool: "gif-play", quiet: launch.quiet)
 
         var script: [ScriptedHold] = []
@@ -114,11 +114,8 @@ public struct PlayerSession {
         let choice = answers.choose(environment: environment)
         let chosen = configuration.renderer == .auto
         if chosen { configuration.renderer = choice.renderer }
-        if launch.verbose {
-            let why = chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)"
-            stage.diagnostics.note("renderer \(configuration.renderer.rawValue): \(why)"
-                + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
-        }
+        stage.diagnostics.trace("renderer \(configuration.renderer.rawValue): \(chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)")"
+            + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
         if chosen, let advice = choice.advice { stage.diagnostics.warning(advice) }
         let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows,
                             graphics: answers.graphics())
