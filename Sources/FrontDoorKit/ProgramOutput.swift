@@ -56,29 +56,8 @@ public struct ProgramOutput: Sendable {
 
     private static func spawn(_ arguments: [String], stdin: Int32, stdout: Int32, stderr: Int32,
                               envp: [UnsafeMutablePointer<CChar>?]) -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin, 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout, 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr, 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), defaults = sigset_t()
-        sigemptyset(&none)
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let started = arguments[0].contains("/")
-            ? posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
-            : posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
-        return started == 0 ? pid : -1
+        let started = ProgramSpawn.start(arguments, descriptors: [(stdin, 0), (stdout, 1), (stderr, 2)], environment: envp)
+        return started.status == 0 ? started.pid : -1
     }
 
     /// Reads both descriptors to their ends, together, and closes them.

@@ -108,37 +108,11 @@ public enum StagePipeline {
 
     /// Starts `command` with `stdin` and `stdout` as fds 0 and 1; nil when it cannot be.
     private static func spawn(_ command: StageCommand, stdin: Int32, stdout: Int32, diagnostics: Diagnostics) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if stdin != 0 { posix_spawn_file_actions_adddup2(&actions, stdin, 0) }
-        if stdout != 1 { posix_spawn_file_actions_adddup2(&actions, stdout, 1) }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // sposure blocks the ending signals for its signal thread and ignores
-        // SIGPIPE: a program starts with neither, as from a shell.
-        var mask = sigset_t(), defaults = sigset_t()
-        sigemptyset(&mask)
-        sigemptyset(&defaults)
-        for signal in SignalForwarder.forwarded + [SIGPIPE] { sigaddset(&defaults, signal) }
-        if command.endsWithItsInput {
-            for signal in SignalForwarder.forwarded { sigaddset(&mask, signal) }
-        }
-        posix_spawnattr_setsigmask(&attributes, &mask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv: [UnsafeMutablePointer<CChar>?] = command.arguments.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        let program = command.arguments[0]
-        let status = program.contains("/")
-            ? posix_spawn(&pid, program, &actions, &attributes, argv, environ)
-            : posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
+        let descriptors = [(stdin, Int32(0)), (stdout, 1)].filter { $0.0 != $0.1 }
+        let blocked = command.endsWithItsInput ? SignalForwarder.forwarded : []
+        let (pid, status) = ProgramSpawn.start(command.arguments, descriptors: descriptors, blocked: blocked, environment: environ)
         guard status == 0 else {
-            diagnostics.error("cannot start \(program): \(String(cString: strerror(status)))")
+            diagnostics.error("cannot start \(command.arguments[0]): \(String(cString: strerror(status)))")
             return nil
         }
         SignalForwarder.started(pid)

@@ -42,25 +42,21 @@ public struct RoundTotals: Sendable, Equatable {
         self.stallMs = stallMs
     }
 
+    /// Each field's name and its number, in the order they are written:
+    /// reading and writing a record both go through this one list.
+    static var fields: [(name: String, value: WritableKeyPath<RoundTotals, Int>)] {
+        [(Field.exposedMs, \.exposedMs), (Field.longestHoldMs, \.longestHoldMs), (Field.holds, \.holds),
+         (Field.gifsShown, \.gifsShown), (Field.gifsCompleted, \.gifsCompleted), (Field.stalls, \.stalls),
+         (Field.stallMs, \.stallMs)]
+    }
+
     /// The totals of `record`; a missing field is 0 (older or hand-written lines still count).
     public init(record: JSONRecord) {
-        exposedMs = record.int(Field.exposedMs) ?? 0
-        longestHoldMs = record.int(Field.longestHoldMs) ?? 0
-        holds = record.int(Field.holds) ?? 0
-        gifsShown = record.int(Field.gifsShown) ?? 0
-        gifsCompleted = record.int(Field.gifsCompleted) ?? 0
-        stalls = record.int(Field.stalls) ?? 0
-        stallMs = record.int(Field.stallMs) ?? 0
+        for (name, value) in Self.fields { self[keyPath: value] = record.int(name) ?? 0 }
     }
 
     /// Writes the fields to `record`, in their order.
     public func write(to record: JSONRecord) {
-        record.set(Field.exposedMs, exposedMs)
-        record.set(Field.longestHoldMs, longestHoldMs)
-        record.set(Field.holds, holds)
-        record.set(Field.gifsShown, gifsShown)
-        record.set(Field.gifsCompleted, gifsCompleted)
-        record.set(Field.stalls, stalls)
-        record.set(Field.stallMs, stallMs)
+        for (name, value) in Self.fields { record.set(name, self[keyPath: value]) }
     }
 }

@@ -57,25 +57,17 @@ extension Score {
         // gives an option the parent declares to the parent, wherever it stands.
         @ParentCommand var score: Score
 
-        @Option(help: ArgumentHelp("Also write an SVG chart of exposure and distress per round to FILE.", valueName: "file"))
-        var plot: String?
-
-        @Option(help: ArgumentHelp("Only the latest N rounds.", valueName: "n"))
-        var last: Int?
+        @OptionGroup var view: HistoryViewOptions
 
         @Option(help: ArgumentHelp("Write the rounds instead of the statistics: csv, one row per round (date, ladder, rung, exposure, ratings, …), for a therapist.", valueName: "format"))
         var export: String?
 
         mutating func validate() throws {
             try score.validateNow()
-            let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
-                             ("--no-history", score.noHistory)]
-            for (name, given) in roundOnly where given {
-                throw ValidationError("\(name) goes with score, not score history.")
-            }
-            if let last, last < 1 { throw ValidationError("--last must be at least 1.") }
-            if let plot, plot.isEmpty { throw ValidationError("--plot needs a file name.") }
-            if let plot {
+            try score.refuseRoundOptions(in: "score history")
+            if let last = view.last, last < 1 { throw ValidationError("--last must be at least 1.") }
+            if let plot = view.plot, plot.isEmpty { throw ValidationError("--plot needs a file name.") }
+            if let plot = view.plot {
                 // The chart written over the history would lose every round.
                 var chart = stat(), history = stat()
                 if stat(plot, &chart) == 0, stat(score.historyFile ?? HistoryFile.defaultPath(), &history) == 0,
@@ -93,8 +85,8 @@ extension Score {
             configuration.format = score.format ?? (isatty(1) == 1 ? .text : .json)
             configuration.style = TextStyle.forOutput()
             configuration.history = HistoryFile.named(score.historyFile)
-            configuration.last = last
-            configuration.plotPath = plot
+            configuration.last = view.last
+            configuration.plotPath = view.plot
             configuration.exportCSV = export == "csv"
             configuration.now = score.now.flatMap(Timestamp.date)
             stage.start(reading: false)

@@ -37,24 +37,13 @@ extension Score {
 
         @ParentCommand var score: Score
 
-        @Argument(help: ArgumentHelp("The ladder (spiders, snakes, dogs, insects, heights, flying, needles, blood, clowns, deep-water, or your own).", valueName: "name"))
-        var name: String?
-
-        @Flag(help: "Write the built-in ladder NAME to your ladders folder for editing, and print the path.")
-        var copy = false
-
-        @Flag(help: "With --copy: replace your existing copy.")
-        var replace = false
+        @OptionGroup var ladder: LadderArguments
 
         mutating func validate() throws {
             try score.validateNow()
-            if copy && name == nil { throw ValidationError("--copy needs a ladder's name.") }
-            if replace && !copy { throw ValidationError("--replace goes with --copy.") }
-            let roundOnly = [("--share", score.share), ("--distress", score.distress != nil), ("--at", score.at != nil),
-                             ("--no-history", score.noHistory)]
-            for (option, given) in roundOnly where given {
-                throw ValidationError("\(option) goes with score, not score ladder.")
-            }
+            if ladder.copy && ladder.name == nil { throw ValidationError("--copy needs a ladder's name.") }
+            if ladder.replace && !ladder.copy { throw ValidationError("--replace goes with --copy.") }
+            try score.refuseRoundOptions(in: "score ladder")
         }
 
         func run() throws {
@@ -62,7 +51,7 @@ extension Score {
             stage.start(reading: false)
             let library = LadderLibrary()
             let format = score.format ?? (isatty(1) == 1 ? .text : .json)
-            guard let name else {
+            guard let name = ladder.name else {
                 let list = LadderList(library: library)
                 switch format {
                 case .json: stage.output.push(list.record().serialized())
@@ -70,9 +59,9 @@ extension Score {
                 }
                 throw ExitCode(stage.drain(failed: false))
             }
-            if copy {
+            if ladder.copy {
                 do {
-                    let path = try library.copy(name, replace: replace)
+                    let path = try library.copy(name, replace: ladder.replace)
                     stage.output.push(Array(path.utf8))
                     throw ExitCode(stage.drain(failed: false))
                 } catch let error as LadderLibrary.CopyError {

@@ -101,6 +101,15 @@ struct Score: SposureTool {
         }
     }
 
+    /// Refuses the options of a round's report (`--share`, `--distress`,
+    /// `--at`, `--no-history`) in `command`, which reads no round.
+    func refuseRoundOptions(in command: String) throws {
+        let roundOnly = [("--share", share), ("--distress", distress != nil), ("--at", at != nil), ("--no-history", noHistory)]
+        for (option, given) in roundOnly where given {
+            throw ValidationError("\(option) goes with score, not \(command).")
+        }
+    }
+
     func run() throws {
         try validateNow()
         // Bad lines are never fatal here, so no --strict: the options are made, not parsed.

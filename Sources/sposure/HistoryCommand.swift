@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScoreKit
+import SposureCLI
 
 /// `sposure history`: `score history`, under the front door.
 struct HistoryCommand: ParsableCommand {
@@ -19,11 +20,7 @@ struct HistoryCommand: ParsableCommand {
               sposure history --export csv > rounds.csv     (for a therapist)
             """)
 
-    @Option(help: ArgumentHelp("Also write an SVG chart of exposure and distress per round to FILE.", valueName: "file"))
-    var plot: String?
-
-    @Option(help: ArgumentHelp("Only the latest N rounds.", valueName: "n"))
-    var last: Int?
+    @OptionGroup var view: HistoryViewOptions
 
     @Option(help: ArgumentHelp("Write the rounds instead of the statistics: csv, one row per round.", valueName: "format"))
     var export: String?
@@ -42,14 +39,8 @@ struct HistoryCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var arguments = ["history"]
-        if let plot { arguments += ["--plot", plot] }
-        if let last { arguments += ["--last", String(last)] }
+        var arguments = ["history"] + view.arguments
         if let export { arguments += ["--export", export] }
-        if let format = sposure.format { arguments += ["--format", format.rawValue] }
-        if let historyFile { arguments += ["--history-file", historyFile] }
-        if let now { arguments += ["--now", now] }
-        if quiet { arguments.append("--quiet") }
-        try execScore(arguments)
+        try execScore(arguments, format: sposure.format, now: now, historyFile: historyFile, quiet: quiet)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ScoreKit
+import SposureCLI
 
 /// `sposure ladder`: `score ladder`, under the front door.
 struct LadderCommand: ParsableCommand {
@@ -22,14 +23,7 @@ struct LadderCommand: ParsableCommand {
               sposure ladder spiders --copy
             """)
 
-    @Argument(help: ArgumentHelp("The ladder (spiders, snakes, dogs, insects, heights, flying, needles, blood, clowns, deep-water, or your own).", valueName: "name"))
-    var name: String?
-
-    @Flag(help: "Write the built-in ladder NAME to your ladders folder for editing, and print the path.")
-    var copy = false
-
-    @Flag(help: "With --copy: replace your existing copy.")
-    var replace = false
+    @OptionGroup var ladder: LadderArguments
 
     // --format is sposure's own: ArgumentParser gives an option the parent
     // declares to the parent, wherever it stands.
@@ -45,14 +39,6 @@ struct LadderCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var arguments = ["ladder"]
-        if let name { arguments.append(name) }
-        if copy { arguments.append("--copy") }
-        if replace { arguments.append("--replace") }
-        if let format = sposure.format { arguments += ["--format", format.rawValue] }
-        if let now { arguments += ["--now", now] }
-        if let historyFile { arguments += ["--history-file", historyFile] }
-        if quiet { arguments.append("--quiet") }
-        try execScore(arguments)
+        try execScore(["ladder"] + ladder.arguments, format: sposure.format, now: now, historyFile: historyFile, quiet: quiet)
     }
 }
