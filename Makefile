@@ -64,6 +64,9 @@ test: deps
 	@command -v man >/dev/null && command -v groff >/dev/null || { echo "test: installing man-db groff-base"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db groff-base; }
 	$(SWIFT) test --skip-build
+	@# gif-play in real terminals (kitty, xterm -ti vt340, tmux) under Xvfb;
+	@# without those packages it says what to install and passes.
+	Tests/terminals/run .build/debug
 
 demo: deps
 	@$(RELEASE_BUILD)

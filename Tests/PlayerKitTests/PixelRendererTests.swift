@@ -179,6 +179,21 @@ func photoFrame(width: Int, height: Int, frame: Int, gif: UInt64 = 7, span: Cell
         #expect(again.isEmpty, "an unchanged frame sends nothing")
     }
 
+    @Test func aSceneChangeGetsAPaletteOfItsOwn() throws {
+        var renderer = SixelRenderer()
+        var canvas = SixelCanvas(width: 64, height: 48, cellHeight: 16)
+        var out: [UInt8] = []
+        renderer.render(photoFrame(width: 64, height: 48, frame: 0), row: 1, col: 1, into: &out)
+        try canvas.apply(out, row: 1, col: 1)
+        // The same GIF, another scene: its colours swapped round.
+        var scene = photoFrame(width: 64, height: 48, frame: 1)
+        for pixel in 0..<(64 * 48) { scene.rgb.swapAt(pixel * 3, pixel * 3 + 1) }
+        out = []
+        renderer.render(scene, row: 1, col: 1, into: &out)
+        try canvas.apply(out, row: 1, col: 1)
+        #expect(psnr(canvas.rgb, scene.rgb) > 33)
+    }
+
     @Test func usesNoMoreColourRegistersThanTheTerminalHas() throws {
         var options = GraphicsOptions()
         options.sixelColors = 16

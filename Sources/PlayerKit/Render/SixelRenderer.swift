@@ -1,14 +1,16 @@
 /// Draws pictures in sixel, with one palette a GIF and only what changed.
 ///
 /// The palette is a median cut of the GIF's first frame as fitted (at most
-/// the terminal's colour registers, 256), kept for all its frames, so a
-/// sky or a face does not band as on a fixed cube and the colours do not
-/// flicker from frame to frame. Each frame is compared, pixel by pixel in
-/// palette indices, with what the screen shows: only the cell rows from the
-/// first change to the last are sent, as an image whose unchanged pixels are
-/// left out (background select 1: they keep what is there), with the
-/// definitions of the colours it uses. The screen after any number of frames
-/// is therefore exactly a fresh drawing of the last.
+/// the terminal's colour registers, 256), kept for its frames, so a sky or a
+/// face does not band as on a fixed cube and the colours do not flicker
+/// from frame to frame. Only a scene change (a frame that the palette fits
+/// far worse than it fit the first: ``rebuildFactor``) makes a new one, from
+/// that frame. Each frame is compared, pixel by pixel, with the colours the
+/// screen shows: only the cell rows from the first change to the last are
+/// sent, as an image whose unchanged pixels are left out (background select
+/// 1: they keep what is there), with the definitions of the colours it uses.
+/// The screen after any number of frames is therefore exactly a fresh
+/// drawing of the last with the same palette.
 public struct SixelRenderer: Sendable {
     /// What the terminal allows.
     public let options: GraphicsOptions
@@ -16,8 +18,13 @@ public struct SixelRenderer: Sendable {
     var cellHeight = 16
     private var palette: SixelPalette?
     private var paletteGIF: UInt64?
-    /// The palette index shown at each pixel (-1: not known).
-    private var shown: [Int16] = []
+    /// How far (mean squared error a channel) the palette was from the frame it was made from.
+    private var paletteError = 0.0
+    /// A frame the palette fits this many times worse than its own (and past
+    /// ``rebuildFloor``) is a new scene: a palette is made from it.
+    static let rebuildFactor = 3.0, rebuildFloor = 50.0
+    /// The colour (0xRRGGBB) shown at each pixel (-1: not known).
+    private var shown: [Int32] = []
     private var shownSize = (width: 0, height: 0, row: 0, col: 0)
 
     /// A renderer for a terminal with `options`.
@@ -33,45 +40,64 @@ public struct SixelRenderer: Sendable {
         if palette == nil || picture.tag == nil || picture.tag?.gif != paletteGIF {
             palette = SixelPalette(rgb: picture.rgb, count: options.sixelColors)
             paletteGIF = picture.tag?.gif
+            paletteError = -1
         }
         guard var palette else { return }
         if shown.count != width * height || shownSize != (width, height, row, col) {
-            shown = [Int16](repeating: -1, count: width * height)
+            shown = [Int32](repeating: -1, count: width * height)
             shownSize = (width, height, row, col)
         }
-        var indices = [UInt8](repeating: 0, count: width * height)
-        var firstRow = height, lastRow = -1
-        picture.rgb.withUnsafeBufferPointer { rgb in
-            for y in 0..<height {
-                var changed = false
-                for x in 0..<width {
-                    let pixel = y * width + x
-                    let index = palette.index(rgb[pixel * 3], rgb[pixel * 3 + 1], rgb[pixel * 3 + 2])
-                    indices[pixel] = index
-                    if shown[pixel] != Int16(index) { changed = true }
-                }
-                if changed {
-                    firstRow = min(firstRow, y)
-                    lastRow = y
-                }
-            }
+        var (indices, error) = Self.map(picture.rgb, with: &palette)
+        if paletteError < 0 {
+            paletteError = error
+        } else if error > max(Self.rebuildFloor, paletteError * Self.rebuildFactor) {
+            palette = SixelPalette(rgb: picture.rgb, count: options.sixelColors)
+            (indices, error) = Self.map(picture.rgb, with: &palette)
+            paletteError = error
         }
         self.palette = palette
+        let colors = palette.colors.map { Int32($0) }
+        var firstRow = height, lastRow = -1
+        for y in 0..<height {
+            for x in 0..<width where shown[y * width + x] != colors[Int(indices[y * width + x])] {
+                firstRow = min(firstRow, y)
+                lastRow = y
+                break
+            }
+        }
         guard lastRow >= 0 else { return }
         // The image starts on the cell row holding the first change.
         let cellRow = firstRow / max(1, cellHeight)
         let top = cellRow * max(1, cellHeight)
         var out = ByteWriter(capacity: width * (lastRow - top + 1) / 2 + 4096)
         out.moveTo(row: row + cellRow, col: col)
-        encode(indices, width: width, rows: top...lastRow, colors: palette.colors, into: &out)
+        encode(indices, width: width, rows: top...lastRow, colors: colors, into: &out)
         for y in top...lastRow {
-            for x in 0..<width { shown[y * width + x] = Int16(indices[y * width + x]) }
+            for x in 0..<width { shown[y * width + x] = colors[Int(indices[y * width + x])] }
         }
         out.write(to: &target)
     }
 
     /// One sixel image of `rows` of the picture: the changed pixels only.
-    private func encode(_ indices: [UInt8], width: Int, rows: ClosedRange<Int>, colors: [Int], into out: inout ByteWriter) {
+    /// Each pixel's nearest palette colour, and the mean squared error a channel.
+    private static func map(_ rgb: [UInt8], with palette: inout SixelPalette) -> ([UInt8], Double) {
+        let pixels = rgb.count / 3
+        var indices = [UInt8](repeating: 0, count: pixels)
+        var sum = 0
+        rgb.withUnsafeBufferPointer { rgb in
+            for pixel in 0..<pixels {
+                let r = rgb[pixel * 3], g = rgb[pixel * 3 + 1], b = rgb[pixel * 3 + 2]
+                let index = palette.index(r, g, b)
+                indices[pixel] = index
+                let color = palette.colors[Int(index)]
+                let dr = Int(r) - color >> 16, dg = Int(g) - (color >> 8 & 0xFF), db = Int(b) - (color & 0xFF)
+                sum += dr * dr + dg * dg + db * db
+            }
+        }
+        return (indices, Double(sum) / Double(max(1, pixels * 3)))
+    }
+
+    private func encode(_ indices: [UInt8], width: Int, rows: ClosedRange<Int>, colors: [Int32], into out: inout ByteWriter) {
         let height = rows.count
         // P2 = 1: pixels not drawn keep their colour.
         out.append("\u{1B}P0;1;0q\"1;1;")
@@ -81,7 +107,7 @@ public struct SixelRenderer: Sendable {
         // The colours this image uses, defined once.
         var used = [Bool](repeating: false, count: colors.count)
         for y in rows {
-            for x in 0..<width where shown[y * width + x] != Int16(indices[y * width + x]) {
+            for x in 0..<width where shown[y * width + x] != colors[Int(indices[y * width + x])] {
                 used[Int(indices[y * width + x])] = true
             }
         }
@@ -89,11 +115,11 @@ public struct SixelRenderer: Sendable {
             out.append("#")
             out.append(number: index)
             out.append(";2;")
-            out.append(number: ((color >> 16) * 100 + 127) / 255)
+            out.append(number: (Int(color >> 16) * 100 + 127) / 255)
             out.append(";")
-            out.append(number: ((color >> 8 & 0xFF) * 100 + 127) / 255)
+            out.append(number: (Int(color >> 8 & 0xFF) * 100 + 127) / 255)
             out.append(";")
-            out.append(number: ((color & 0xFF) * 100 + 127) / 255)
+            out.append(number: (Int(color & 0xFF) * 100 + 127) / 255)
         }
         var band = rows.lowerBound
         // Each colour's sixels across the band, filled in one pass over its pixels.
@@ -105,7 +131,7 @@ public struct SixelRenderer: Sendable {
                 let bit = UInt8(1) << UInt8(y - band)
                 for x in 0..<width {
                     let pixel = y * width + x
-                    guard shown[pixel] != Int16(indices[pixel]) else { continue }
+                    guard shown[pixel] != colors[Int(indices[pixel])] else { continue }
                     let color = Int(indices[pixel])
                     grid[color * width + x] |= bit
                     lows[color] = min(lows[color], x)
