@@ -83,7 +83,8 @@ struct SixelPalette {
             boxes[pick] = Array(sorted[..<cut])
             boxes.append(Array(sorted[cut...]))
         }
-        return boxes.map { box in
+        // The most used colours first: their numbers are the shortest to write, band after band.
+        let weighted = boxes.map { box -> (count: Int, color: Int) in
             var n = 0, r = 0, g = 0, b = 0
             for key in box {
                 n += histogram[key]
@@ -91,9 +92,10 @@ struct SixelPalette {
                 g += sums[key].g
                 b += sums[key].b
             }
-            n = max(1, n)
-            return (r / n) << 16 | (g / n) << 8 | b / n
+            let count = max(1, n)
+            return (n, (r / count) << 16 | (g / count) << 8 | b / count)
         }
+        return weighted.sorted { $0.count > $1.count }.map(\.color)
     }
 
     /// The channel (0 red, 1 green, 2 blue) along which `box` is widest, and how wide.
