@@ -11,13 +11,6 @@ extension LadderLibrary {
         public var madeCopy: Bool
         /// The word was added (false: the list spelled it already, and nothing was written).
         public var added: Bool
-
-        /// What was done.
-        public init(path: String, madeCopy: Bool, added: Bool) {
-            self.path = path
-            self.madeCopy = madeCopy
-            self.added = added
-        }
     }
 
     /// Adds `word` to the ladder-wide `"avoid"` list of the person's copy of

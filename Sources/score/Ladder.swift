@@ -74,6 +74,13 @@ extension Score {
             }
         }
 
+        /// What `--avoid WORD` did, in a line.
+        static func said(_ change: LadderLibrary.AvoidChange, _ word: String) -> String {
+            let made = change.madeCopy ? " (your copy, made from the built-in)" : ""
+            return change.added ? "added \"\(word)\" to the avoid list of \(change.path)\(made)"
+                : "\"\(word)\" is avoided already in \(change.path)\(made); nothing changed"
+        }
+
         func run() throws {
             let stage = Stage(name: "score ladder", options: StageOptions(quiet: score.quiet))
             stage.start(reading: false)
@@ -87,26 +94,10 @@ extension Score {
                 }
                 throw ExitCode(stage.drain(failed: false))
             }
-            if copy {
+            if copy || !avoid.isEmpty {
                 do {
-                    let path = try library.copy(name, replace: replace)
-                    stage.output.push(Array(path.utf8))
-                    throw ExitCode(stage.drain(failed: false))
-                } catch let error as LadderLibrary.CopyError {
-                    stage.diagnostics.error(error.description)
-                    let status = stage.drain(failed: true)
-                    throw ExitCode(error.isUsage ? 64 : status)
-                }
-            }
-            if !avoid.isEmpty {
-                do {
-                    for word in avoid {
-                        let change = try library.avoid(word, in: name)
-                        let made = change.madeCopy ? " (your copy, made from the built-in)" : ""
-                        let said = change.added ? "added \"\(word)\" to the avoid list of \(change.path)\(made)"
-                            : "\"\(word)\" is avoided already in \(change.path)\(made); nothing changed"
-                        stage.output.push(Array(said.utf8))
-                    }
+                    if copy { stage.output.push(Array(try library.copy(name, replace: replace).utf8)) }
+                    for word in avoid { stage.output.push(Array(Self.said(try library.avoid(word, in: name), word).utf8)) }
                     throw ExitCode(stage.drain(failed: false))
                 } catch let error as LadderLibrary.CopyError {
                     stage.diagnostics.error(error.description)
