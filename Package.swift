@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
-        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),
