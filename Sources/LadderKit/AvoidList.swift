@@ -19,6 +19,8 @@ public struct AvoidList: Sendable, Equatable {
     public private(set) var entries: [String] = []
     /// Each entry's words run together, lower-case, by entry.
     private var keys: [String: String] = [:]
+    /// The same keys, to look up.
+    private var spelled: Set<String> = []
     private var longest = 0
 
     /// The longest entry, in characters.
@@ -41,7 +43,7 @@ public struct AvoidList: Sendable, Equatable {
     @discardableResult
     public mutating func add(_ entry: String) -> Bool {
         let key = Self.words(entry).joined()
-        guard !key.isEmpty, !keys.values.contains(key) else { return false }
+        guard !key.isEmpty, spelled.insert(key).inserted else { return false }
         entries.append(entry)
         keys[entry] = key
         longest = max(longest, key.count)
@@ -57,8 +59,7 @@ public struct AvoidList: Sendable, Equatable {
 
     /// Whether `entry` spells the same words as one of the list's.
     public func contains(_ entry: String) -> Bool {
-        let key = Self.words(entry).joined()
-        return keys.values.contains(key)
+        spelled.contains(Self.words(entry).joined())
     }
 
     /// The first entry that one of `texts` holds, in the list's order; nil when none does.
