@@ -21,13 +21,7 @@ struct CreditCaptureTests {
                                           stdin: Array(lines.map { $0 + "\n" }.joined().utf8)).wait(timeout: 60)
             #expect(result.exitCode == 0, "\(result)")
             let drawn = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data(), as: UTF8.self)
-            let statusStart = "\u{1B}[24;1H\u{1B}[0m\u{1B}[2m", statusEnd = "\u{1B}[0m\u{1B}[K"
-            var texts: [String] = []
-            var rest = drawn[...]
-            while let start = rest.range(of: statusStart), let end = rest[start.upperBound...].range(of: statusEnd) {
-                texts.append(String(rest[start.upperBound..<end.lowerBound]))
-                rest = rest[end.upperBound...]
-            }
+            let texts = statusTexts(drawn)
             #expect(texts.contains { $0.hasSuffix(" · 1 GIF · spiders · Powered by GIPHY · by Nature Planet") }, "\(texts)")
             #expect(texts.contains { $0.hasSuffix(" · 2 GIFs · spiders · Powered by KLIPY") }, "\(texts)")
             #expect(texts.contains { $0.hasSuffix(" · 3 GIFs · spiders") }, "a GIF of one's own credits nobody: \(texts)")
