@@ -74,7 +74,12 @@ let package = Package(
         // The exposure ladder: the ladder files, the built-in ladders, the rules
         // that step a person up and down and schedule re-tests, GIF ratings and
         // the safety notice. `plan`, `list`, `score` and `gif-play` share it.
-        .target(name: "LadderKit", dependencies: ["SposureKit"]),
+        // The built-in ladders are ladder files, compiled in as bytes (no
+        // bundle to find at run time); docs/ladders.md says how to add one.
+        .target(
+            name: "LadderKit", dependencies: ["SposureKit"],
+            resources: ["spiders", "snakes", "dogs", "insects", "heights", "flying", "needles", "blood", "clowns", "deep-water"]
+                .map { .embedInCode("Ladders/\($0).json") }),
 
         // What the data folder remembers: the history of rounds, where each
         // ladder stands (which rung is next, what is due), GIF ratings and
@@ -92,7 +97,7 @@ let package = Package(
         .executableTarget(
             name: "score",
             dependencies: [
-                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit", "HistoryKit",
+                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit", "HistoryKit", "EventKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -139,7 +144,7 @@ let package = Package(
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
-        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "FetchKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
         .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),

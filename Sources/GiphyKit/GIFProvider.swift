@@ -64,6 +64,10 @@ public protocol GIFAPI: Sendable {
     func kept(_ items: [JSONRecord], page: PageRequest) -> ArraySlice<JSONRecord>
     /// A result's id; nil when it has none usable.
     func id(of item: JSONRecord) -> String?
+    /// What a result says of itself: its title, slug, tags and creator
+    /// (matched against `--avoid`; the creator credited). An API that
+    /// implements none gives its title alone.
+    func text(of item: JSONRecord) -> ResultText
     /// The `gif` record of `item`, the `index`-th result of `page`, in the
     /// first of `choices` it has; fields of `pageRecord` that a page does not
     /// own are carried on.

@@ -5,7 +5,7 @@ import SposureKit
 /// the lister's error records alike) and reads it back.
 ///
 /// ```json
-/// {"kind":"gif","id":"3o7TKSjRrfIPjeiVyM","title":"…","query":"spiders","section":"spiders",
+/// {"kind":"gif","id":"3o7TKSjRrfIPjeiVyM","title":"…","creator":"…","query":"spiders","section":"spiders",
 ///  "rank":0,"rendition":"fixed_height","url":"https://media…/200.gif?cid=…","width":356,
 ///  "height":200,"frames":24,"size":512345,"cache_key":"giphy:3o7TKSjRrfIPjeiVyM:fixed_height"}
 /// ```
@@ -15,7 +15,7 @@ public struct GIFRecord: Sendable, Equatable {
 
     /// The field names, spelled once.
     public enum Field {
-        public static let provider = "provider", id = "id", title = "title", query = "query", section = "section"
+        public static let provider = "provider", id = "id", title = "title", creator = "creator", query = "query", section = "section"
         public static let rank = "rank", rendition = "rendition", url = "url", width = "width", height = "height"
         public static let frames = "frames", size = "size", cacheKey = "cache_key"
     }
@@ -26,6 +26,8 @@ public struct GIFRecord: Sendable, Equatable {
     public var id: String?
     /// The title, cleaned of terminal escapes (``cleanTitle(_:)``).
     public var title: String
+    /// Who made it, as the API credits them (cleaned like the title); nil when the API names nobody.
+    public var creator: String?
     /// The search words of its page; nil for trending.
     public var query: String?
     /// The carousel of its page.
@@ -62,10 +64,12 @@ public struct GIFRecord: Sendable, Equatable {
     }
 
     /// The record of the `index`-th result of `page`, from `provider`.
-    public init(provider: GIFProvider, id: String?, title: String, page: PageRequest, index: Int, chosen: Rendition?) {
+    public init(provider: GIFProvider, id: String?, title: String, creator: String? = nil, page: PageRequest, index: Int,
+                chosen: Rendition?) {
         self.provider = provider == .recordDefault ? nil : provider.rawValue
         self.id = id
         self.title = Self.cleanTitle(title)
+        self.creator = creator.map(Self.cleanTitle).flatMap { $0.isEmpty ? nil : $0 }
         query = page.query
         section = page.section
         rank = page.offset + index
@@ -78,6 +82,7 @@ public struct GIFRecord: Sendable, Equatable {
         provider = record.string(Field.provider)
         id = record.string(Field.id)
         title = record.string(Field.title) ?? ""
+        creator = record.string(Field.creator)
         query = record.string(Field.query)
         self.section = section
         self.rank = rank
@@ -95,6 +100,7 @@ public struct GIFRecord: Sendable, Equatable {
         if let provider { record.set(Field.provider, provider) }
         if let id { record.set(Field.id, id) }
         record.set(Field.title, title)
+        if let creator { record.set(Field.creator, creator) }
         if let query { record.set(Field.query, query) }
         record.set(Field.section, section)
         record.set(Field.rank, rank)

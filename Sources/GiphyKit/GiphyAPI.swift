@@ -179,6 +179,16 @@ public struct GiphyAPI: GIFAPI {
         return id
     }
 
+    /// Its title, its slug (the id taken off), its tags (given to some keys
+    /// only) and its creator: `user.display_name`, else `user.username`, else
+    /// `username` (an empty one is none).
+    public func text(of item: JSONRecord) -> ResultText {
+        let user = item.object("user")
+        let names = [user?.string("display_name"), user?.string("username"), item.string("username")].compactMap { $0 }
+        return ResultText(title: item.string("title") ?? "", slug: ResultText.slug(item.string("slug"), id: id(of: item)),
+                          tags: item.strings("tags") ?? [], creatorNames: names)
+    }
+
     /// The `gif` record of `item` in the first of the renditions `choices` it has.
     ///
     /// ```json
@@ -203,7 +213,8 @@ public struct GiphyAPI: GIFAPI {
             name: name, url: url, width: rendition.lenientInt("width"), height: rendition.lenientInt("height"),
             frames: rendition.lenientInt("frames") ?? images.object("original")?.lenientInt("frames"),
             size: rendition.lenientInt("size"), cacheKey: "\(self.name):\(id):\(name)")
-        let gif = GIFRecord(provider: .giphy, id: id, title: item.string("title") ?? "", page: page, index: index, chosen: chosen)
+        let gif = GIFRecord(provider: .giphy, id: id, title: item.string("title") ?? "", creator: text(of: item).creator,
+                            page: page, index: index, chosen: chosen)
         return .success(gif.record(carrying: pageRecord))
     }
 }

@@ -228,6 +228,13 @@ public struct KlipyAPI: GIFAPI {
         return nil
     }
 
+    /// Its title, slug and tags. Klipy's answers name no creator (its
+    /// public clients read none), so nobody but Klipy is credited.
+    public func text(of item: JSONRecord) -> ResultText {
+        ResultText(title: item.string("title") ?? "", slug: ResultText.slug(item.string("slug"), id: id(of: item)),
+                   tags: item.strings("tags") ?? [])
+    }
+
     /// The `gif` record for `item`, the `index`-th result of `page`, in the
     /// first size of `choices` that has a `gif`; fields of `pageRecord` that a
     /// page does not own are carried on, after the GIF's own.

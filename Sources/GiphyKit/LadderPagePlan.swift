@@ -19,15 +19,21 @@ public struct LadderPagePlan: Sendable {
     public var mixQueries: [String] = []
     /// One page in this many is mixed in.
     public var mixEvery: Int
+    /// What each section's results leave out: the ladder's words and its rung's.
+    public var avoid: [String: AvoidList] = [:]
+    /// The ladder's `fresh_rounds`, when it sets one other than the default (each page carries it).
+    public var freshRounds: Int?
 
     /// The plan for rung `pick` of `ladder`; with `mix`, the query rungs of
     /// `mastered` (below the rung played) are woven in.
     public init(ladder: Ladder, rung: Int, retest: Bool, mix: Bool, mastered: [Int]) {
         self.rung = rung
         mixEvery = ladder.rules.mixEvery
+        if ladder.rules.freshRounds != LadderRules.defaultFreshRounds { freshRounds = ladder.rules.freshRounds }
         guard let played = ladder.rung(rung) else { return }
         for query in played.queries where tags[query] == nil {
             queries.append(query)
+            avoid[query] = ladder.avoidList(rung: rung)
             tags[query] = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
         }
         guard mix && !retest else { return }
@@ -35,6 +41,7 @@ public struct LadderPagePlan: Sendable {
             guard let easier = ladder.rung(number) else { continue }
             for query in easier.queries where tags[query] == nil {
                 mixQueries.append(query)
+                avoid[query] = ladder.avoidList(rung: number)
                 tags[query] = LadderTag(ladder: ladder.name, rung: number, rungSuds: easier.suds, mix: true, still: easier.still)
             }
         }

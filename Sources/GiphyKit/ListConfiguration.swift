@@ -1,4 +1,5 @@
 import FetchKit
+import LadderKit
 import SposureKit
 
 /// How `giphy-pages list` runs its page requests.
@@ -38,6 +39,12 @@ public struct ListConfiguration: Sendable {
     public static let defaultMaxTime = 90.0
     /// On a ladder's pages, skip GIFs rated well above the rung; nil: skip none.
     public var ratedSkip: RatedSkip?
+    /// Words whose results every page leaves out (`--avoid`), besides the page's own `avoid`.
+    public var avoid = AvoidList()
+    /// Skip GIFs marked off-topic; nil: skip none.
+    public var offTopic: OffTopicSkip?
+    /// Put GIFs shown in recent rounds last; nil: list in page order.
+    public var fresh: FreshOrder?
 
     /// The defaults.
     public init() {}

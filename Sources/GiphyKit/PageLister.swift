@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import FetchKit
+import LadderKit
 import SposureKit
 
 //  giphy-pages list, the URL lister, on the ``RequestEngine``:
@@ -77,6 +78,8 @@ final class PageListClient {
     /// stops when every API it has a key for has refused it.
     private var refused: Set<GIFProvider> = []
     private let statistics = RequestStatistics()
+    /// What was left out before fetching, or held back (only on the engine's thread).
+    private var tally = SkipTally()
 
     init(stage: Stage, accesses: [GIFProvider: APIAccess], configuration: ListConfiguration) throws(CurlError) {
         self.stage = stage
@@ -100,13 +103,15 @@ final class PageListClient {
             let count = statistics.duplicates
             stage.diagnostics.note("dropped \(count) repeated GIF\(count == 1 ? "" : "s")")
         }
-        if let skip = configuration.ratedSkip {
-            if let problem = skip.readProblem { stage.diagnostics.warning("GIF ratings: \(problem)") }
-            // A warning, not a note: a script or a log should see why GIFs are missing too.
-            if skip.skipped > 0 {
-                stage.diagnostics.warning("skipped \(skip.skipped) GIF\(skip.skipped == 1 ? "" : "s") you rated well above the rung")
-            }
+        if let problem = configuration.ratedSkip?.readProblem { stage.diagnostics.warning("GIF ratings: \(problem)") }
+        if let problem = configuration.offTopic?.readProblem { stage.diagnostics.warning("off-topic marks: \(problem)") }
+        if let problem = configuration.fresh?.readProblem { stage.diagnostics.warning("GIFs seen: \(problem)") }
+        // The GIFs seen lately come when the pages run out (not after a stop: nobody waits for them).
+        if let fresh = configuration.fresh, stage.stopReason == nil {
+            for line in fresh.release() where !stage.output.push(line) { break }
         }
+        // A warning, not a note: a script or a log should see why GIFs are missing too.
+        if let line = tally.line { stage.diagnostics.warning(line) }
         if cacheHits > 0 {
             stage.diagnostics.note("\(cacheHits) page\(cacheHits == 1 ? "" : "s") from the API cache (no call)")
         }
@@ -161,18 +166,36 @@ final class PageListClient {
         let provider = job.page.provider
         let api = provider.api
         let choices = configuration.choices(api)
+        let avoid = job.page.avoid.merged(with: configuration.avoid)
+        let seenAges = configuration.fresh?.ages(page: job.page, record: job.record) ?? [:]
+        var counts = SkipTally.Counts()
         for (index, item) in api.kept(page.items, page: job.page).enumerated() {
             let key = provider.gifKey(of: item)
             if let key, !seen.insert(key) {
                 statistics.duplicates += 1
                 continue
             }
+            // Left out before any fetch: marked off-topic, an avoid word, rated well above the rung.
+            if let key, configuration.offTopic?.skips(key: key) == true {
+                counts.offTopic += 1
+                continue
+            }
+            if let word = avoid.match(api.text(of: item).all) {
+                counts.avoid(word)
+                continue
+            }
             if let key, let skip = configuration.ratedSkip, skip.skips(key: key, page: job.record) {
+                counts.rated += 1
                 continue
             }
             switch api.make(item: item, index: index, page: job.page, pageRecord: job.record, choices: choices) {
             case .success(let record):
                 statistics.made += 1
+                if let key, let age = seenAges[key], let fresh = configuration.fresh {
+                    counts.held += 1
+                    if !fresh.hold(record.serialized(), age: age) { counts.dropped += 1 }
+                    continue
+                }
                 lines.append(record.serialized())
             case .failure(let problem):
                 statistics.failed += 1
@@ -183,6 +206,7 @@ final class PageListClient {
                 lines.append(record.serialized())
             }
         }
+        if let summary = tally.add(counts, page: job.page, record: job.record, stage: stage.name) { lines.append(summary.serialized()) }
         return lines
     }
 

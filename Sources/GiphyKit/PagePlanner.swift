@@ -36,6 +36,9 @@ public struct PlanConfiguration: Sendable {
     public var cache: APICache?
     /// A ladder round: its page order (`--mix`) and the fields each page carries.
     public var ladder: LadderPagePlan?
+    /// Words whose results `list` is to leave out (`--avoid`): every page
+    /// carries them in `avoid`, after its ladder rung's.
+    public var avoid = AvoidList()
 
     /// The defaults.
     public init() {}
@@ -185,9 +188,12 @@ public final class PagePlanner {
     }
 
     private func emit(_ pages: [PageRequest]) {
-        for page in pages {
+        for var page in pages {
+            page.avoid = (configuration.ladder?.avoid[page.section] ?? AvoidList()).merged(with: configuration.avoid)
+            page.freshRounds = configuration.ladder?.freshRounds
             let record = page.record()
             configuration.ladder?.tag(record, section: page.section)
+            page.writeListing(to: record)
             guard stage.output.push(record.serialized()) else { return }
         }
     }

@@ -1,4 +1,5 @@
 import FetchKit
+import LadderKit
 import FoundationEssentials
 import Glibc
 import SposureKit
@@ -26,11 +27,14 @@ public struct PageRequest: Sendable, Equatable {
         public static let provider = "provider", endpoint = "endpoint", query = "query", section = "section"
         public static let page = "page", perPage = "per_page", offset = "offset", limit = "limit"
         public static let rating = "rating", lang = "lang", total = "total"
+        /// What `list` is to do with the page's results: leave out these words, put GIFs seen lately last.
+        public static let avoid = "avoid", freshRounds = "fresh_rounds"
     }
 
     /// The fields a page record owns; any other field is carried on to its GIFs.
     public static let fields: Set<String> = ["kind", Field.provider, Field.endpoint, Field.query, Field.section, Field.page,
-                                             Field.perPage, Field.offset, Field.limit, Field.rating, Field.lang, Field.total]
+                                             Field.perPage, Field.offset, Field.limit, Field.rating, Field.lang, Field.total,
+                                             Field.avoid, Field.freshRounds]
     public var endpoint: GiphyEndpoint
     /// The search words; nil for trending.
     public var query: String?
@@ -48,6 +52,10 @@ public struct PageRequest: Sendable, Equatable {
     /// offset, and `limit` is then how many results of the page are kept.
     public var page: Int?
     public var perPage: Int?
+    /// Words whose results `list` leaves out (`avoid`: the ladder's and the rung's, `plan --avoid`).
+    public var avoid = AvoidList()
+    /// Rounds back whose GIFs `list` puts last (`fresh_rounds`, a ladder's rule); nil: list's own.
+    public var freshRounds: Int?
 
     /// A page request.
     public init(endpoint: GiphyEndpoint, query: String?, section: String, offset: Int, limit: Int,
@@ -95,6 +103,24 @@ public struct PageRequest: Sendable, Equatable {
         self.init(endpoint: endpoint, query: endpoint == .search ? query : nil, section: section, offset: 0, limit: 1,
                   rating: record.string(Field.rating) ?? "g", lang: record.string(Field.lang) ?? "en", total: nil, provider: provider)
         try api.readPaging(record, into: &self)
+        if record.has(Field.avoid) {
+            guard let entries = record.strings(Field.avoid), entries.count <= AvoidList.maxEntries else {
+                throw PageError("a page record's \"avoid\" must be an array of at most \(AvoidList.maxEntries) words or phrases")
+            }
+            for entry in entries {
+                if let problem = AvoidList.problem(entry) { throw PageError("a page record's \"avoid\": \(problem)") }
+            }
+            avoid = AvoidList(entries)
+        }
+        if record.has(Field.freshRounds) {
+            freshRounds = try Self.whole(record, Field.freshRounds, in: 0...50, rule: "from 0 to 50", record: "a page record")
+        }
+    }
+
+    /// Writes what `list` is to do with the page's results (`avoid`, `fresh_rounds`) into its record.
+    public func writeListing(to record: JSONRecord) {
+        if !avoid.isEmpty { record.set(Field.avoid, strings: avoid.entries) }
+        if let freshRounds { record.set(Field.freshRounds, freshRounds) }
     }
 
     /// The whole number at `key` within `range`, or the error that says what

@@ -21,6 +21,12 @@ public struct GIFRatingFile: Sendable {
         Folders.data(environment: environment) + "/ratings.ndjson"
     }
 
+    /// The ratings kept beside `history` (its folder's `ratings.ndjson`), as `score` keeps them.
+    public static func beside(_ history: HistoryFile) -> GIFRatingFile {
+        let folder = Paths.parent(history.path)
+        return GIFRatingFile(path: (folder.isEmpty ? "." : folder) + "/ratings.ndjson")
+    }
+
     /// Why the file could not be read or written.
     public struct Failure: Error, CustomStringConvertible, Sendable {
         /// The message, with the path and the system's reason.

@@ -13,6 +13,8 @@ public struct Ladder: Sendable, Equatable {
     public var rungs: [Rung]
     /// The rules that move along it (the defaults unless the file overrides them).
     public var rules: LadderRules
+    /// Words whose GIFs every rung leaves out (`"avoid"`), besides each rung's own.
+    public var avoid: [String]
 
     /// The fewest and the most rungs a ladder has.
     public static let rungCount = 8...15
@@ -20,12 +22,19 @@ public struct Ladder: Sendable, Equatable {
     public static let largestGap = 15
 
     /// A ladder as given (not checked: ``LadderFile`` checks what it reads).
-    public init(name: String, title: String, expectation: String? = nil, rungs: [Rung], rules: LadderRules = LadderRules()) {
+    public init(name: String, title: String, expectation: String? = nil, rungs: [Rung], rules: LadderRules = LadderRules(),
+                avoid: [String] = []) {
+        self.avoid = avoid
         self.name = name
         self.title = title
         self.expectation = expectation
         self.rungs = rungs
         self.rules = rules
+    }
+
+    /// What rung `number` leaves out: the ladder's words, then the rung's.
+    public func avoidList(rung number: Int) -> AvoidList {
+        AvoidList(avoid + (rung(number)?.avoid ?? []))
     }
 
     /// The rung numbered `number` (from 1), when there is one.

@@ -6,9 +6,9 @@ import SposureKit
 /// the file, the field and what is wrong (the first fault found, in file order).
 public enum LadderFile {
     /// The fields a ladder may have.
-    static let ladderKeys: Set<String> = ["name", "title", "expectation", "rungs", "rules"]
+    static let ladderKeys: Set<String> = ["name", "title", "expectation", "rungs", "rules", "avoid"]
     /// The fields a rung may have.
-    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still"]
+    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still", "avoid"]
     /// The longest query (Giphy answers 414 past it).
     public static let maxQueryLength = 50
 
@@ -58,7 +58,7 @@ public enum LadderFile {
             LadderError(file: file, field: field, problem: problem)
         }
         if let unknown = object.keys.sorted().first(where: { !ladderKeys.contains($0) }) {
-            throw fail("\"\(unknown)\"", "unknown field (a ladder has name, title, expectation, rungs, rules)")
+            throw fail("\"\(unknown)\"", "unknown field (a ladder has name, title, expectation, rungs, rules, avoid)")
         }
         let name = try requiredString(object, "name", file: file)
         guard name.utf8.allSatisfy({ (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x2D || $0 == 0x5F }),
@@ -99,7 +99,22 @@ public enum LadderFile {
             guard case .object(let given) = value else { throw fail("\"rules\"", "must be an object, found \(value.described)") }
             rules = try self.rules(given, file: file)
         }
-        return Ladder(name: name, title: title, expectation: expectation, rungs: rungs, rules: rules)
+        let avoid = try object["avoid"].map { value throws(LadderError) in try avoidList(value, file: file, field: "\"avoid\"") } ?? []
+        return Ladder(name: name, title: title, expectation: expectation, rungs: rungs, rules: rules, avoid: avoid)
+    }
+
+    /// An `"avoid"` list: an array of at most ``AvoidList/maxEntries`` words or phrases (``AvoidList/problem(_:)``).
+    static func avoidList(_ value: JSONValue, file: String, field: String) throws(LadderError) -> [String] {
+        func fail(_ problem: String) -> LadderError { LadderError(file: file, field: field, problem: problem) }
+        guard case .array(let items) = value else { throw fail("must be an array of words or phrases, found \(value.described)") }
+        guard items.count <= AvoidList.maxEntries else { throw fail("\(items.count) entries; a list has at most \(AvoidList.maxEntries)") }
+        var entries: [String] = []
+        for (index, item) in items.enumerated() {
+            guard case .string(let entry) = item else { throw fail("entry \(index + 1) must be a string, found \(item.described)") }
+            if let problem = AvoidList.problem(entry) { throw fail("entry \(index + 1): \(problem)") }
+            entries.append(entry)
+        }
+        return entries
     }
 
     private static func requiredString(_ object: [String: JSONValue], _ key: String, file: String) throws(LadderError) -> String {
@@ -137,7 +152,7 @@ public enum LadderFile {
         }
         guard case .object(let object) = value else { throw fail(nil, "must be an object, found \(value.described)") }
         if let unknown = object.keys.sorted().first(where: { !rungKeys.contains($0) }) {
-            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still)")
+            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still, avoid)")
         }
         let given = ["query", "queries", "dir"].filter { object[$0] != nil }
         guard !given.isEmpty else { throw fail(nil, "needs \"query\", \"queries\" or \"dir\"") }
@@ -160,16 +175,20 @@ public enum LadderFile {
             }
             return text
         }
+        let avoid = try object["avoid"].map { value throws(LadderError) in
+            try avoidList(value, file: file, field: "rung \(number), \"avoid\"")
+        } ?? []
+        if given[0] == "dir" && !avoid.isEmpty { throw fail("avoid", "a rung of your own GIFs (\"dir\") has nothing to avoid") }
         switch given[0] {
         case "query":
-            return Rung(queries: [try query(object["query"] ?? .null, "query")], suds: suds, still: still)
+            return Rung(queries: [try query(object["query"] ?? .null, "query")], suds: suds, still: still, avoid: avoid)
         case "queries":
             guard case .array(let items) = object["queries"] ?? .null, !items.isEmpty else {
                 throw fail("queries", "must be a non-empty array of strings")
             }
             var queries: [String] = []
             for item in items { queries.append(try query(item, "queries")) }
-            return Rung(queries: queries, suds: suds, still: still)
+            return Rung(queries: queries, suds: suds, still: still, avoid: avoid)
         default:
             guard case .string(let dir) = object["dir"] ?? .null, !dir.isEmpty else {
                 throw fail("dir", "must be a folder's path")
@@ -214,6 +233,7 @@ public enum LadderFile {
         }
         if let value = try number("return_of_fear_suds", 0...10) { rules.returnOfFearSuds = value }
         if let value = try number("mix_every", 2...20) { rules.mixEvery = value }
+        if let value = try number("fresh_rounds", 0...50) { rules.freshRounds = value }
         return rules
     }
 }

@@ -82,7 +82,7 @@ public struct LadderLibrary: Sendable {
         }
         do {
             try Folders.make(folder)
-            try writeAtomically(Array((text + "\n").utf8), to: target, as: .program, mode: 0o644)
+            try writeAtomically(Array(text.utf8), to: target, as: .program, mode: 0o644)
         } catch {
             throw CopyError(description: "cannot write \(target): \(error)")
         }

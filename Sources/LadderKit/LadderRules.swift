@@ -24,11 +24,15 @@ public struct LadderRules: Sendable, Equatable {
     public var returnOfFearSuds = 5
     /// With `--mix`, one page in this many is from an already-mastered rung: `mix_every`.
     public var mixEvery = 4
+    /// `list` puts GIFs shown in the last this many rounds on the rung after the others (0: off): `fresh_rounds`.
+    public var freshRounds = LadderRules.defaultFreshRounds
+    /// `fresh_rounds`' default, `giphy-pages list --fresh-rounds`' too.
+    public static let defaultFreshRounds = 5
 
     /// The defaults.
     public init() {}
 
     /// The file's names of the rules, in the order docs/ladders.md lists them.
     public static let keys = ["count_seconds", "step_up_rounds", "step_up_suds", "step_up_drop_pct", "step_down_rounds",
-                              "step_down_release_seconds", "step_down_peak", "retest_days", "return_of_fear_suds", "mix_every"]
+                              "step_down_release_seconds", "step_down_peak", "retest_days", "return_of_fear_suds", "mix_every", "fresh_rounds"]
 }

@@ -8,10 +8,13 @@ public struct Rung: Sendable, Equatable {
     public var suds: Int
     /// Show each GIF frozen on its first frame (stills before motion).
     public var still: Bool
+    /// Words whose GIFs the rung leaves out (`"avoid"`), besides the ladder's.
+    public var avoid: [String] = []
 
     /// A rung of searches.
-    public init(queries: [String], suds: Int, still: Bool = false) {
+    public init(queries: [String], suds: Int, still: Bool = false, avoid: [String] = []) {
         self.queries = queries
+        self.avoid = avoid
         self.dir = nil
         self.suds = suds
         self.still = still

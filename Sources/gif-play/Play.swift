@@ -27,7 +27,10 @@ struct Play: ParsableCommand {
             on where it was once you hold again. q, Esc or Ctrl-C end it. \
             The next GIFs are decoded ahead (--buffer), so one starts the moment the last \
             ends; when none is ready while you hold, the status line says "loading…" and a \
-            "stall" event records it.
+            "stall" event records it. While a GIF from an API is on screen, the status line \
+            credits it as its provider asks: "Powered by GIPHY" or "Powered by KLIPY" (from the \
+            record's provider, else its cache_key), then "· by NAME" when the record carries a \
+            "creator" (cleaned of escapes, at most 40 characters).
 
             Events (stdout, NDJSON): session start/end, hold, shown, stall; records that are \
             not images (errors from upstream) pass through. When stdout is the terminal, \

@@ -46,6 +46,19 @@ extension GiphyPages {
                 more over the rung's SUDS / 10) is skipped before it is fetched; the count is \
                 said on stderr (unless --quiet). The ratings are in the data folder, ratings.ndjson.
 
+                Left out before any fetch, too: a GIF you marked off-topic (the x key in gif-play, \
+                kept in ratings.ndjson), on any ladder or none, and a result whose title, slug, tags \
+                or creator hold a word of the page's "avoid" (plan --avoid, a ladder's lists) or of \
+                --avoid. After a page that left GIFs out (or held some back), one record says how many: \
+                {"kind":"skipped","stage":"giphy-pages list","query":…,"section":…,"offset":…,\
+                "avoided":N,"off_topic":N,"rated":N,"held":N,"dropped":N,"words":{"spider-man":N}}; \
+                at the end one line on stderr sums them up.
+
+                New GIFs first: a GIF shown in the last --fresh-rounds rounds on the same rung (or \
+                the same query), as the data folder's seen.ndjson says, is held back (at most \
+                \(FreshOrder.capacity)) and listed when the pages run out, the longest unseen first. \
+                Each "gif" record carries "creator" when the API names one (Giphy does, Klipy does not).
+
                 Examples:
                   giphy-pages plan spiders | giphy-pages list | fetch-images
                   giphy-pages list --rendition downsized < pages.ndjson > gifs.ndjson
@@ -72,11 +85,21 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("Time allowed for one request.", valueName: "time"))
         var timeout = TimeSpan(seconds: 30)
 
+        @Option(help: ArgumentHelp("Leave out results whose title, slug, tags or creator hold this word or phrase (repeatable), on every page, besides the page's own \"avoid\".", valueName: "word"))
+        var avoid: [String] = []
+
+        @Option(help: ArgumentHelp("List GIFs shown in the last N rounds on the same rung (or query) after the others (default: the page's fresh_rounds, else \(LadderRules.defaultFreshRounds); 0: list in page order).", valueName: "n"))
+        var freshRounds: Int?
+
         @OptionGroup var api: APIOptions
         @OptionGroup var stream: StreamOptions
 
         mutating func validate() throws {
             guard (1...16).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 16.") }
+            for word in avoid {
+                if let problem = AvoidList.problem(word) { throw ValidationError("--avoid: \(problem).") }
+            }
+            if let freshRounds, !(0...50).contains(freshRounds) { throw ValidationError("--fresh-rounds must be from 0 to 50.") }
             if let maxCalls, maxCalls < 0 { throw ValidationError("--max-calls must be 0 or more.") }
             if let rendition, !GIFProvider.registry.contains(where: { $0.renditions.contains(rendition) }) {
                 let each = GIFProvider.registry.map { "\($0.displayName)'s: \($0.renditions.joined(separator: ", "))" }
@@ -99,6 +122,9 @@ extension GiphyPages {
             configuration.timeout = timeout.seconds
             configuration.window = max(stream.buffer, concurrency * 4)
             configuration.ratedSkip = RatedSkip(file: GIFRatingFile(path: GIFRatingFile.defaultPath()))
+            configuration.offTopic = OffTopicSkip(file: GIFRatingFile(path: GIFRatingFile.defaultPath()))
+            configuration.avoid = AvoidList(avoid)
+            configuration.fresh = FreshOrder(file: SeenFile(path: SeenFile.defaultPath()), rounds: freshRounds)
 
             let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
             // Every API whose key is set; a page of another says so once and becomes a no_key record.

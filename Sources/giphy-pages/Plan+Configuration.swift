@@ -1,4 +1,5 @@
 import GiphyKit
+import LadderKit
 import SposureKit
 
 extension GiphyPages.Plan {
@@ -25,6 +26,7 @@ extension GiphyPages.Plan {
         configuration.dataFolder = api.dataFolder
         configuration.cache = api.cache
         configuration.ladder = ladder
+        configuration.avoid = AvoidList(avoid)
         return configuration
     }
 }

@@ -47,6 +47,11 @@ extension GiphyPages {
                 on stderr. A rung of your own GIFs ("dir") writes image records for them, no network. \
                 A bad ladder file is one message and exit 64.
 
+                --avoid WORD (repeatable) and a ladder's "avoid" lists (the ladder's and the rung's) \
+                go on every page as "avoid":[…]: `list` leaves out, before any fetch, the results whose \
+                title, slug, tags or creator hold one of the words (docs/ladders.md says how words match). \
+                A ladder's "fresh_rounds" rule, when set, goes on every page as "fresh_rounds".
+
                 \(keysHelp)
 
                 \(exitCodes)
@@ -97,6 +102,9 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("With --no-ping: the number of results to plan for.", valueName: "n"))
         var total: Int?
 
+        @Option(help: ArgumentHelp("Leave out results whose title, slug, tags or creator hold this word or phrase (repeatable): every page carries it in \"avoid\" for `list`, after a ladder rung's own.", valueName: "word"))
+        var avoid: [String] = []
+
         @OptionGroup var ladder: LadderOptions
         @OptionGroup var api: APIOptions
         @OptionGroup var stream: StreamOptions
@@ -140,6 +148,9 @@ extension GiphyPages {
                 if let longest = api.maxQueryLength, query.count > longest {
                     throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; \(api.displayName) takes at most \(longest).")
                 }
+            }
+            for word in avoid {
+                if let problem = AvoidList.problem(word) { throw ValidationError("--avoid: \(problem).") }
             }
             if noPing != (total != nil) { throw ValidationError("--no-ping and --total go together.") }
             if seed != nil && !shuffle { throw ValidationError("--seed goes with --shuffle.") }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import EventKit
 import FoundationEssentials
 import Glibc
 import LadderKit
@@ -25,25 +26,48 @@ extension Score {
                 Text on a terminal, else one JSON "ladder" record; --format overrides. The \
                 rules are in docs/ladders.md.
 
+                Below the table: the GIFs you marked off-topic on this ladder (the x key in \
+                gif-play; `giphy-pages list` never lists them again) and the words their titles \
+                repeat (not the ladder's own, nor those it avoids already), so you can spot one \
+                to avoid. The JSON record has them as "marks" (each mark's record) and \
+                "mark_words" ({"word": titles holding it}).
+
                 --copy writes the built-in ladder to your folder (NAME.json) and prints its \
-                path; your copy then replaces the built-in everywhere. A bad ladder file is \
-                one message naming the file, the field and what is wrong, and exit 64.
+                path; your copy then replaces the built-in everywhere. --avoid WORD (repeatable) \
+                adds WORD to your copy's ladder-wide "avoid" list, making the copy first when \
+                there is none (the built-in stays as it is), and says what it did. A bad ladder \
+                file is one message naming the file, the field and what is wrong, and exit 64.
 
                 Examples:
                   score ladder
                   score ladder spiders
                   score ladder spiders --copy && $EDITOR ~/.config/sposure/ladders/spiders.json
+                  score ladder spiders --avoid "spider-man" --avoid marvel
                 """)
 
         @ParentCommand var score: Score
 
         @OptionGroup var ladder: LadderArguments
 
+        @Option(help: ArgumentHelp("Add this word or phrase to the \"avoid\" list of your copy of NAME (made from the built-in when there is none); repeatable.", valueName: "word"))
+        var avoid: [String] = []
+
         mutating func validate() throws {
             try score.validateNow()
             if ladder.copy && ladder.name == nil { throw ValidationError("--copy needs a ladder's name.") }
             if ladder.replace && !ladder.copy { throw ValidationError("--replace goes with --copy.") }
+            if !avoid.isEmpty && (ladder.name == nil || ladder.copy) { throw ValidationError("--avoid needs a ladder's name, and no --copy.") }
+            for word in avoid {
+                if let problem = AvoidList.problem(word) { throw ValidationError("--avoid: \(problem).") }
+            }
             try score.refuseRoundOptions(in: "score ladder")
+        }
+
+        /// What `--avoid WORD` did, in a line.
+        static func said(_ change: LadderLibrary.AvoidChange, _ word: String) -> String {
+            let made = change.madeCopy ? " (your copy, made from the built-in)" : ""
+            return change.added ? "added \"\(word)\" to the avoid list of \(change.path)\(made)"
+                : "\"\(word)\" is avoided already in \(change.path)\(made); nothing changed"
         }
 
         func run() throws {
@@ -59,10 +83,10 @@ extension Score {
                 }
                 throw ExitCode(stage.drain(failed: false))
             }
-            if ladder.copy {
+            if ladder.copy || !avoid.isEmpty {
                 do {
-                    let path = try library.copy(name, replace: ladder.replace)
-                    stage.output.push(Array(path.utf8))
+                    if ladder.copy { stage.output.push(Array(try library.copy(name, replace: ladder.replace).utf8)) }
+                    for word in avoid { stage.output.push(Array(Self.said(try library.avoid(word, in: name), word).utf8)) }
                     throw ExitCode(stage.drain(failed: false))
                 } catch let error as LadderLibrary.CopyError {
                     stage.diagnostics.error(error.description)
@@ -95,9 +119,21 @@ extension Score {
             case .file(let path): source = path
             }
             let table = LadderTable(ladder: found.ladder, source: source, rounds: contents.rounds(of: found.ladder.name), now: now)
+            var given: [OffTopicMark] = []
+            do {
+                given = try GIFRatingFile.beside(history).marks(ladder: found.ladder.name)
+            } catch {
+                stage.diagnostics.warning("off-topic marks: \(error)")
+            }
+            let marks = LadderMarks(marks: given, ladder: found.ladder)
             switch format {
-            case .json: stage.output.push(table.record().serialized())
-            case .text: stage.output.push(contentsOf: table.lines(style: TextStyle.forOutput()).map { Array($0.utf8) })
+            case .json:
+                let record = table.record()
+                marks.write(to: record)
+                stage.output.push(record.serialized())
+            case .text:
+                let lines = table.lines(style: TextStyle.forOutput()) + marks.lines(ladder: found.ladder.name)
+                stage.output.push(contentsOf: lines.map { Array($0.utf8) })
             }
             throw ExitCode(stage.drain(failed: false))
         }

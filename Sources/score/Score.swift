@@ -125,10 +125,7 @@ struct Score: SposureTool {
         configuration.at = at.flatMap(Timestamp.normalize)
         if let now = now.flatMap(Timestamp.normalize) { configuration.now = now }
         // GIFs rated with a digit key are kept beside the history.
-        if let history = configuration.history {
-            let folder = Paths.parent(history.path)
-            configuration.ratings = GIFRatingFile(path: (folder.isEmpty ? "." : folder) + "/ratings.ndjson")
-        }
+        if let history = configuration.history { configuration.ratings = GIFRatingFile.beside(history) }
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)
         // A signal lets the round being played upstream end before scoring.

@@ -19,6 +19,21 @@ import Darwin
 func jsonString(_ text: String) -> String { quoteJSON(text) }
 
 /// An `image` record line as fetch-images writes it (the fields the player reads).
+/// What starts the status line on a 24-row screen, as gif-play draws it.
+let statusLineStart = "\u{1B}[24;1H\u{1B}[0m\u{1B}[2m"
+
+/// Every status line drawn in `drawn` (a `--tty` capture), in order.
+func statusTexts(_ drawn: String) -> [String] {
+    let statusEnd = "\u{1B}[0m\u{1B}[K"
+    var texts: [String] = []
+    var rest = drawn[...]
+    while let start = rest.range(of: statusLineStart), let end = rest[start.upperBound...].range(of: statusEnd) {
+        texts.append(String(rest[start.upperBound..<end.lowerBound]))
+        rest = rest[end.upperBound...]
+    }
+    return texts
+}
+
 func imageRecord(id: String, path: String, section: String? = "spiders", query: String? = nil,
                  atMs: Int? = nil, extra: String = "") -> String {
     var fields = ["\"kind\":\"image\"", "\"id\":\(jsonString(id))"]
@@ -615,14 +630,8 @@ private let delaysB = [5, 5, 5, 5]
             #expect(result.exitCode == 0, "\(result)")
             #expect(result.stdoutLines.filter { $0.contains("\"kind\":\"shown\"") }.count == 3, "\(result.stdoutLines)")
             let drawn = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data(), as: UTF8.self)
-            let statusStart = "\u{1B}[24;1H\u{1B}[0m\u{1B}[2m", statusEnd = "\u{1B}[0m\u{1B}[K"
-            // Every status line drawn, in order.
-            var texts: [String] = []
-            var rest = drawn[...]
-            while let start = rest.range(of: statusStart), let end = rest[start.upperBound...].range(of: statusEnd) {
-                texts.append(String(rest[start.upperBound..<end.lowerBound]))
-                rest = rest[end.upperBound...]
-            }
+            let texts = statusTexts(drawn)
+            let statusStart = statusLineStart
             #expect(texts.first == "⏱ 0s · 1 GIF · spiders", "\(texts)")
             #expect(texts.contains("⏱ 0s · 2 GIFs · spiders") && texts.contains("⏱ 0s · 3 GIFs · spiders"), "\(texts)")
             #expect(!texts.contains { $0.contains("4 GIFs") }, "three GIFs, never four: \(texts)")

@@ -96,13 +96,19 @@ private func expectRecord(_ record: JSONRecord, matches item: [String: Any], ran
     let title = (item["title"] as? String ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
     func number(_ object: [String: Any]?, _ key: String) -> Int? { (object?[key] as? String).flatMap { Int($0) } }
 
+    // The creator (issue 22): the user's display name, else its username, else the item's username.
+    let user = item["user"] as? [String: Any]
+    let creator = [user?["display_name"], user?["username"], item["username"]].compactMap { $0 as? String }
+        .first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
     var keys = ["kind", "id", "title"]
+    if creator != nil { keys.append("creator") }
     if page.query != nil { keys.append("query") }
     keys += ["section", "rank", "rendition", "url", "width", "height", "frames", "size", "cache_key"]
     #expect(record.keys == keys, sourceLocation: sourceLocation)
     #expect(record.string("kind") == "gif", sourceLocation: sourceLocation)
     #expect(record.string("id") == id, sourceLocation: sourceLocation)
     #expect(record.string("title") == title, sourceLocation: sourceLocation)
+    #expect(record.string("creator") == creator, sourceLocation: sourceLocation)
     #expect(record.string("query") == page.query, sourceLocation: sourceLocation)
     #expect(record.string("section") == page.section, sourceLocation: sourceLocation)
     #expect(record.int("rank") == rank, sourceLocation: sourceLocation)
@@ -148,7 +154,7 @@ struct GiphyCorpusTests {
         let record = try makeRecord(first, index: 0, page: trending)
         #expect(record.text == """
             {"kind":"gif","id":"MEaoJYLUpIL31xrE77","title":"College Basketball Sport GIF by Ohio State Athletics",\
-            "section":"trending","rank":0,"rendition":"fixed_height",\
+            "creator":"Ohio State Athletics","section":"trending","rank":0,"rendition":"fixed_height",\
             "url":"https://media3.giphy.com/media/MEaoJYLUpIL31xrE77/200.gif?cid=98362685wta46elpz5zfhdb6okolm2wl2gbbodlr8qh45pny&rid=200.gif&ct=g",\
             "width":200,"height":200,"frames":42,"size":436527,"cache_key":"giphy:MEaoJYLUpIL31xrE77:fixed_height"}
             """)

@@ -467,7 +467,13 @@ struct GiphyPagesEndToEndTests {
                 let original = try #require(images["original"] as? [String: String])
                 let id = try #require(item["id"] as? String)
                 let title = (item["title"] as? String ?? "").split(whereSeparator: \.isWhitespace).joined(separator: " ")
-                expected.append(#"{"kind":"gif","id":"\#(id)","title":\#(FakeGiphy.jsonString(title)),"section":"trending","rank":\#(rank),"#
+                // The creator the item names (issue 22): its user's display name, else a username.
+                let user = item["user"] as? [String: Any]
+                let creator = [user?["display_name"], user?["username"], item["username"]].compactMap { $0 as? String }
+                    .first { !$0.isEmpty }.map { name in
+                        #""creator":\#(FakeGiphy.jsonString(name.split(whereSeparator: \.isWhitespace).joined(separator: " "))),"#
+                    } ?? ""
+                expected.append(#"{"kind":"gif","id":"\#(id)","title":\#(FakeGiphy.jsonString(title)),\#(creator)"section":"trending","rank":\#(rank),"#
                     + #""rendition":"fixed_height","url":"\#(chosen["url"]!)","width":\#(chosen["width"]!),"#
                     + #""height":\#(chosen["height"]!),"frames":\#(original["frames"]!),"size":\#(chosen["size"]!),"#
                     + #""cache_key":"giphy:\#(id):fixed_height"}"#)

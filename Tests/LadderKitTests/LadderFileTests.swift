@@ -132,7 +132,7 @@ struct LadderFileTests {
         #expect(message("{\"name\": \"Mine!\", \"title\": \"x\"}") == "mine.json: \"name\": \"Mine!\" must be lower-case letters, digits, - or _ (at most 40)")
         #expect(message("{\"name\": \"mine\", \"title\": 3}") == "mine.json: \"title\": must be a non-empty string, found 3")
         #expect(message("{\"name\": \"mine\", \"title\": \"x\"}") == "mine.json: \"rungs\": missing")
-        #expect(message("{\"name\": \"mine\", \"title\": \"x\", \"rung\": []}") == "mine.json: \"rung\": unknown field (a ladder has name, title, expectation, rungs, rules)")
+        #expect(message("{\"name\": \"mine\", \"title\": \"x\", \"rung\": []}") == "mine.json: \"rung\": unknown field (a ladder has name, title, expectation, rungs, rules, avoid)")
         #expect(message(ladderJSON(rungs: 7)) == "mine.json: \"rungs\": 7 rungs; a ladder has 8 to 15")
         #expect(message(ladderJSON(rungs: 16) .replacingOccurrences(of: "\"suds\": 160", with: "\"suds\": 100")) != nil)
     }
@@ -174,7 +174,7 @@ struct LadderFileTests {
         #expect(with("{\"query\": \"\", \"suds\": 30}") == "mine.json: rung 3, \"query\": must be a non-empty string, found \"\"")
         #expect(with("{\"queries\": [], \"suds\": 30}") == "mine.json: rung 3, \"queries\": must be a non-empty array of strings")
         #expect(with("{\"query\": \"q\", \"suds\": 30, \"still\": \"yes\"}") == "mine.json: rung 3, \"still\": must be true or false, found \"yes\"")
-        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still)")
+        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still, avoid)")
         #expect(with("{\"query\": \"\(String(repeating: "x", count: 51))\", \"suds\": 30}") == "mine.json: rung 3, \"query\": \"xxxxxxxxxxxxxxxxxxxx…\" is 51 characters; a query has at most 50")
     }
 

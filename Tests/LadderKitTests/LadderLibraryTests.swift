@@ -76,3 +76,44 @@ struct LadderLibraryTests {
         #expect(try library.load("moths").ladder.name == "moths")
     }
 }
+
+struct LadderLibraryAvoidTests {
+    @Test func aCopyIsTheBuiltInFileByteForByte() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        let path = try library.copy("spiders")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == BuiltInLadders.text("spiders"))
+    }
+
+    @Test func avoidMakesTheCopyAddsTheWordOnceAndLeavesTheBuiltInAlone() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        let before = BuiltInLadders.text("clowns")
+        let first = try library.avoid("Ronald's Friend", in: "clowns")
+        #expect(first.path == library.path(of: "clowns") && first.madeCopy && first.added)
+        let (ladder, source) = try library.load("clowns")
+        #expect(source == .file(first.path))
+        #expect(ladder.avoid.last == "Ronald's Friend" && ladder.avoid.first == "pennywise")
+        // The rest of the ladder is as it was, in the built-ins' layout.
+        let builtIn = try LadderFile.parse(try #require(before), file: "built-in clowns")
+        #expect(ladder.rungs == builtIn.rungs && ladder.title == builtIn.title && ladder.rules == builtIn.rules)
+        let text = try String(contentsOfFile: first.path, encoding: .utf8)
+        #expect(text.contains("\n  \"rungs\": [\n    {\"query\":\"cartoon clown\",\"suds\":5,\"still\":true},\n"), "\(text)")
+        #expect(text.contains("\"Ronald's Friend\"\n  ],"))
+        let again = try library.avoid("ronalds friend", in: "clowns")
+        #expect(again.path == first.path && !again.madeCopy && !again.added)
+        #expect(try String(contentsOfFile: first.path, encoding: .utf8) == text)
+        #expect(BuiltInLadders.text("clowns") == before)
+    }
+
+    @Test func aLadderWithoutAListGetsOneAndABrokenCopyIsNotTouched() throws {
+        let library = LadderLibrary(configFolder: temporaryFolder())
+        try FileManager.default.createDirectory(atPath: library.folder, withIntermediateDirectories: true)
+        try ladderJSON(name: "moths").write(toFile: library.path(of: "moths"), atomically: true, encoding: .utf8)
+        _ = try library.avoid("mothman", in: "moths")
+        #expect(try library.load("moths").ladder.avoid == ["mothman"])
+        let broken = "{\"name\": \"moths\""
+        try broken.write(toFile: library.path(of: "moths"), atomically: true, encoding: .utf8)
+        #expect(throws: LadderLibrary.CopyError.self) { try library.avoid("moth man", in: "moths") }
+        #expect(try String(contentsOfFile: library.path(of: "moths"), encoding: .utf8) == broken)
+        #expect(throws: LadderLibrary.CopyError.self) { try library.avoid("x", in: "no-such-ladder") }
+    }
+}

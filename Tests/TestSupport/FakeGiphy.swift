@@ -88,12 +88,37 @@ public struct FakeGIF: Sendable, Equatable {
     public var renditions: [FakeNamedRendition]
     /// When set, the whole GIF object is served verbatim (an item of the corpus).
     public var raw: String?
+    /// The slug's words (before `-ID`); nil: made from the title.
+    public var slug: String?
+    /// `tags`, when the answer has them (some keys get none: the key is then absent).
+    public var tags: [String]?
+    /// `username` (empty: none, as most answers have).
+    public var username = ""
+    /// The `user` object's `username` and `display_name`, when the GIF has a user.
+    public var user: (username: String, displayName: String)?
 
     public init(id: String, title: String, renditions: [FakeNamedRendition], raw: String? = nil) {
         self.id = id
         self.title = title
         self.renditions = renditions
         self.raw = raw
+    }
+
+    public static func == (a: FakeGIF, b: FakeGIF) -> Bool {
+        a.id == b.id && a.title == b.title && a.renditions == b.renditions && a.raw == b.raw && a.slug == b.slug
+            && a.tags == b.tags && a.username == b.username && a.user?.username == b.user?.username
+            && a.user?.displayName == b.user?.displayName
+    }
+
+    /// This GIF with its slug's words, tags, username and user as given.
+    public func describing(slug: String? = nil, tags: [String]? = nil, username: String = "",
+                           user: (username: String, displayName: String)? = nil) -> FakeGIF {
+        var copy = self
+        copy.slug = slug
+        copy.tags = tags
+        copy.username = username
+        copy.user = user
+        return copy
     }
 
     /// A GIF with the full set of renditions a real search result has (original
@@ -191,9 +216,14 @@ public struct FakeGIF: Sendable, Equatable {
     /// The GIF object as the real API writes it.
     public var json: String {
         if let raw { return raw }
-        let slug = title.lowercased().unicodeScalars
+        let slug = self.slug ?? title.lowercased().unicodeScalars
             .map { CharacterSet.alphanumerics.contains($0) && $0.isASCII ? String($0) : "-" }.joined()
             .split(separator: "-").joined(separator: "-")
+        let tagsMember = tags.map { ",\"tags\":[" + $0.map(quoteJSON).joined(separator: ",") + "]" } ?? ""
+        let userMember = user.map {
+            ",\"user\":{\"avatar_url\":\"https://media.giphy.com/avatars/x.gif\",\"username\":\(quoteJSON($0.username)),"
+                + "\"display_name\":\(quoteJSON($0.displayName)),\"is_verified\":false}"
+        } ?? ""
         let slugID = slug.isEmpty ? id : "\(slug)-\(id)"
         let images = renditions.map { "\(quoteJSON($0.name)):\($0.rendition?.json ?? "{}")" }.joined(separator: ",")
         let payload = Data("gif_id=\(id)&event_type=GIF_SEARCH&cid=98362685&ct=g".utf8).base64EncodedString()
@@ -202,10 +232,10 @@ public struct FakeGIF: Sendable, Equatable {
         }
         return "{\"type\":\"gif\",\"id\":\(quoteJSON(id)),\"url\":\(quoteJSON("https://giphy.com/gifs/\(slugID)")),"
             + "\"slug\":\(quoteJSON(slugID)),\"bitly_gif_url\":\"https://gph.is/g/Z8qPOdb\",\"bitly_url\":\"https://gph.is/g/Z8qPOdb\","
-            + "\"embed_url\":\(quoteJSON("https://giphy.com/embed/\(id)")),\"username\":\"\",\"source\":\"\","
+            + "\"embed_url\":\(quoteJSON("https://giphy.com/embed/\(id)")),\"username\":\(quoteJSON(username)),\"source\":\"\","
             + "\"title\":\(quoteJSON(title)),\"rating\":\"g\",\"content_url\":\"\",\"source_tld\":\"\",\"source_post_url\":\"\","
             + "\"is_sticker\":0,\"import_datetime\":\"2021-10-14 18:04:06\",\"trending_datetime\":\"0000-00-00 00:00:00\","
-            + "\"images\":{\(images)},"
+            + "\"images\":{\(images)}\(tagsMember)\(userMember),"
             + "\"analytics_response_payload\":\(quoteJSON("e=\(payload)")),"
             + "\"analytics\":{\"onload\":{\"url\":\(pingback("SEEN"))},\"onclick\":{\"url\":\(pingback("CLICK"))},\"onsent\":{\"url\":\(pingback("SENT"))}}}"
     }

@@ -27,9 +27,13 @@ public struct FakeKlipyItem: Sendable, Equatable {
     public var sizes: [(name: String, gif: Bool)]
     /// When set, the item is served verbatim (an item of the corpus).
     public var raw: String?
+    /// `tags` (the fake's own two when nil).
+    public var tags: [String]?
+    /// `slug` (made from the title when nil).
+    public var slug: String?
 
     public static func == (a: FakeKlipyItem, b: FakeKlipyItem) -> Bool {
-        a.id == b.id && a.title == b.title && a.raw == b.raw && a.sizes.map(\.name) == b.sizes.map(\.name)
+        a.id == b.id && a.title == b.title && a.raw == b.raw && a.tags == b.tags && a.slug == b.slug && a.sizes.map(\.name) == b.sizes.map(\.name)
             && a.sizes.map(\.gif) == b.sizes.map(\.gif)
     }
 
@@ -85,10 +89,11 @@ public struct FakeKlipyItem: Sendable, Equatable {
             }
             files.append("\(quoteJSON(name)):{\(formats.joined(separator: ","))}")
         }
-        let slug = title.lowercased().unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined()
+        let slug = self.slug ?? title.lowercased().unicodeScalars.map { $0.isASCII && CharacterSet.alphanumerics.contains($0) ? String($0) : "-" }.joined()
+        let tags = (self.tags ?? ["fake", "klipy"]).map(quoteJSON).joined(separator: ",")
         let blur = "data:image/jpeg;base64," + String(repeating: "/9j/4AAQSkZJRgABAQ", count: 400)
         return "{\"id\":\(id),\"slug\":\(quoteJSON(slug)),\"title\":\(quoteJSON(title)),\"file\":{\(files.joined(separator: ","))},"
-            + "\"tags\":[\"fake\",\"klipy\"],\"type\":\"gif\",\"blur_preview\":\(quoteJSON(blur))}"
+            + "\"tags\":[\(tags)],\"type\":\"gif\",\"blur_preview\":\(quoteJSON(blur))}"
     }
 
     // MARK: The corpus

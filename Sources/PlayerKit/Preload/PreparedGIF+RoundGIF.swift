@@ -9,6 +9,8 @@ extension PreparedGIF: RoundGIF {
     public var ladder: LadderTag? { LadderTag(record: record) }
     /// The record's provider.
     public var provider: String? { record.string("provider") }
+    /// The record's provider and creator (none for a GIF from no API).
+    public var credit: Credit? { Credit(record: record) }
     /// The record says `still: true`.
     public var isStill: Bool { record.bool("still") == true }
 }

@@ -83,6 +83,8 @@ struct GIFSequence<Feed: RoundFeed> {
 
     /// The section of the GIF on screen; empty when none is.
     var section: String { current?.section ?? "" }
+    /// The credit of the GIF on screen; nil when none is.
+    var credit: Credit? { current?.gif.credit }
 
     /// The GIF on screen and the frame to draw of it: its first while a still.
     var onScreen: (gif: GIF, frame: Int)? {

@@ -24,6 +24,8 @@ public protocol RoundGIF {
     var provider: String? { get }
     /// Shown frozen on its first frame for its whole time (`still: true`).
     var isStill: Bool { get }
+    /// What the status line credits while it is on screen (nil: nothing).
+    var credit: Credit? { get }
 }
 
 extension RoundGIF {
@@ -33,4 +35,6 @@ extension RoundGIF {
     public var provider: String? { nil }
     /// Shown frozen on its first frame: no, unless the GIF says.
     public var isStill: Bool { false }
+    /// Credited: nobody, unless the GIF says.
+    public var credit: Credit? { nil }
 }

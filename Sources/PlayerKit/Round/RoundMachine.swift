@@ -256,7 +256,7 @@ public final class RoundMachine<Feed: RoundFeed> {
     func updateStatus() {
         guard !promptShown else { return }
         output(.status(RoundStatus(exposedMs: clock.exposedMs, gifsSeen: sequence.gifsSeen, section: sequence.section,
-                                   loading: clock.isStalled)))
+                                   loading: clock.isStalled, credit: sequence.credit)))
     }
 
     /// Writes `event`.

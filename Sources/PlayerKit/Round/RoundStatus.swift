@@ -1,5 +1,6 @@
 /// What the status line says: exposure so far, GIFs seen, the section of
-/// the one on screen, and whether the round waits for one to load.
+/// the one on screen, whether the round waits for one to load, and the
+/// credit its provider asks for.
 public struct RoundStatus: Sendable, Equatable {
     /// Exposure so far, in ms.
     public var exposedMs: Int
@@ -9,20 +10,24 @@ public struct RoundStatus: Sendable, Equatable {
     public var section: String
     /// Held with nothing ready to show.
     public var loading: Bool
+    /// The credit of the GIF on screen (nil: none on screen, or from no API).
+    public var credit: Credit?
 
     /// A status line.
-    public init(exposedMs: Int, gifsSeen: Int, section: String, loading: Bool) {
+    public init(exposedMs: Int, gifsSeen: Int, section: String, loading: Bool, credit: Credit? = nil) {
         self.exposedMs = exposedMs
         self.gifsSeen = gifsSeen
         self.section = section
         self.loading = loading
+        self.credit = credit
     }
 
-    /// The line as shown: `⏱ 12s · 3 GIFs · spiders · loading…`.
+    /// The line as shown: `⏱ 12s · 3 GIFs · spiders · loading… · Powered by GIPHY · by NAME`.
     public var text: String {
         var parts = ["⏱ \(exposedMs / 1000)s", "\(gifsSeen) GIF\(gifsSeen == 1 ? "" : "s")"]
         if !section.isEmpty { parts.append(section) }
         if loading { parts.append("loading…") }
+        if let credit { parts.append(credit.text) }
         return parts.joined(separator: " · ")
     }
 }

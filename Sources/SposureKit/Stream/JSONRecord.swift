@@ -185,11 +185,15 @@ public final class JSONRecord: @unchecked Sendable {
 
     /// Sets `key` to a string; an existing key keeps its place.
     public func set(_ key: String, _ value: String) {
+        put(key, Self.jsonString(value))
+    }
+
+    /// A new jansson string of `value` (its bytes as they are: a Swift string is valid UTF-8).
+    static func jsonString(_ value: String) -> UnsafeMutablePointer<json_t>? {
         let utf8 = Array(value.utf8)
-        let json = utf8.isEmpty ? json_string("") : utf8.withUnsafeBufferPointer {
+        return utf8.isEmpty ? json_string("") : utf8.withUnsafeBufferPointer {
             $0.withMemoryRebound(to: CChar.self) { json_stringn_nocheck($0.baseAddress!, $0.count) }
         }
-        put(key, json)
     }
 
     /// Sets `key` to an integer.

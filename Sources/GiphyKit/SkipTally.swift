@@ -1,0 +1,98 @@
+import HistoryKit
+import LadderKit
+import SposureKit
+
+/// What `list` left out before fetching, or held back, counted per page and
+/// for the run: one `skipped` record after a page that left something out
+/// (never one record per GIF), and one line on stderr at the end.
+///
+/// ```json
+/// {"kind":"skipped","stage":"giphy-pages list","query":"cartoon spider","section":"cartoon spider","offset":0,
+///  "ladder":"spiders","rung":1,"avoided":3,"off_topic":1,"rated":0,"held":2,"dropped":0,"words":{"spider-man":2,"marvel":1}}
+/// ```
+struct SkipTally {
+    /// The counts of one page, or of the run.
+    struct Counts {
+        /// Left out for an avoid word, by word (in the order first met).
+        var words: [(word: String, count: Int)] = []
+        /// Left out: marked off-topic.
+        var offTopic = 0
+        /// Left out: rated well above the rung.
+        var rated = 0
+        /// Seen in recent rounds: held back to the end.
+        var held = 0
+        /// Of those held, left out: the hold was full.
+        var dropped = 0
+
+        /// Left out for an avoid word.
+        var avoided: Int { words.reduce(0) { $0 + $1.count } }
+        /// Left out for any reason, before fetching.
+        var skipped: Int { avoided + offTopic + rated + dropped }
+        var isEmpty: Bool { skipped == 0 && held == 0 }
+
+        /// Counts one GIF left out for `word`.
+        mutating func avoid(_ word: String) {
+            if let index = words.firstIndex(where: { $0.word == word }) { words[index].count += 1 } else { words.append((word, 1)) }
+        }
+
+        mutating func add(_ other: Counts) {
+            for (word, count) in other.words {
+                for _ in 0..<count { avoid(word) }
+            }
+            offTopic += other.offTopic
+            rated += other.rated
+            held += other.held
+            dropped += other.dropped
+        }
+    }
+
+    /// The record's `kind`.
+    static let kind = "skipped"
+
+    /// The run's counts so far.
+    private(set) var total = Counts()
+
+    /// Adds a page's counts; returns its `skipped` record, nil when it left out and held back nothing.
+    mutating func add(_ counts: Counts, page: PageRequest, record pageRecord: JSONRecord, stage: String) -> JSONRecord? {
+        guard !counts.isEmpty else { return nil }
+        total.add(counts)
+        let record = JSONRecord()
+        record.set("kind", Self.kind)
+        record.set("stage", stage)
+        if page.provider != .recordDefault { record.set(PageRequest.Field.provider, page.provider.rawValue) }
+        if let query = page.query { record.set(PageRequest.Field.query, query) }
+        record.set(PageRequest.Field.section, page.section)
+        record.set(PageRequest.Field.offset, page.offset)
+        if let tag = LadderTag(record: pageRecord) {
+            record.set("ladder", tag.ladder)
+            record.set("rung", tag.rung)
+        }
+        record.set("avoided", counts.avoided)
+        record.set("off_topic", counts.offTopic)
+        record.set("rated", counts.rated)
+        record.set("held", counts.held)
+        record.set("dropped", counts.dropped)
+        let words = record.setObject("words")
+        for (word, count) in counts.words { words.set(word, count) }
+        return record
+    }
+
+    /// The line said at the end of the run; nil when nothing was left out or held back.
+    var line: String? {
+        let total = total
+        var parts: [String] = []
+        if total.avoided > 0 {
+            parts.append("\(total.avoided) avoided (" + total.words.map { "\($0.word) \($0.count)" }.joined(separator: ", ") + ")")
+        }
+        if total.offTopic > 0 { parts.append("\(total.offTopic) marked off-topic") }
+        if total.rated > 0 { parts.append("\(total.rated) rated well above the rung") }
+        if total.dropped > 0 { parts.append("\(total.dropped) seen lately, past the \(FreshOrder.capacity) held back") }
+        var line = parts.isEmpty ? "" : "skipped \(total.skipped) GIF\(total.skipped == 1 ? "" : "s") before fetching: " + parts.joined(separator: ", ")
+        let listedLast = total.held - total.dropped
+        if listedLast > 0 {
+            let held = "\(listedLast) GIF\(listedLast == 1 ? "" : "s") seen in recent rounds listed last"
+            line = line.isEmpty ? held : line + "; " + held
+        }
+        return line.isEmpty ? nil : line
+    }
+}

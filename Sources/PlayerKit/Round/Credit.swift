@@ -1,0 +1,51 @@
+import SposureKit
+
+/// What a provider's terms ask to be shown while its GIF is on screen:
+/// "Powered by GIPHY" (or KLIPY), and the creator when the API names one.
+///
+///     Powered by GIPHY · by Ohio State Athletics
+public struct Credit: Sendable, Equatable {
+    /// The API's name, as records write it (`giphy`, `klipy`).
+    public var provider: String
+    /// Who made the GIF, as the record says (remote text: shown through ``Screen/plain(_:)``).
+    public var creator: String?
+
+    /// The `provider` of a GIF of one's own (a ladder rung's folder): no API, nobody to credit.
+    public static let local = "local"
+
+    /// The longest creator name shown (the status line shares a row with the rest).
+    public static let creatorWidth = 40
+
+    /// A credit to `provider`, and to `creator` when given.
+    public init(provider: String, creator: String? = nil) {
+        self.provider = provider
+        self.creator = creator
+    }
+
+    /// The credit a record asks for: its `provider`, else the provider its
+    /// `cache_key` names (a Giphy record from `list` names none); nil for a
+    /// GIF from no API (the demo's, a folder of one's own: `provider` `local`).
+    public init?(record: JSONRecord) {
+        let named = record.string("provider")
+            ?? record.string("cache_key").flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
+        guard let provider = named.map(Screen.plain), !provider.isEmpty, provider != Self.local else { return nil }
+        self.init(provider: provider, creator: record.string("creator"))
+    }
+
+    /// The mark the provider asks for, in its own spelling.
+    public var mark: String {
+        switch provider {
+        case "giphy": return "Powered by GIPHY"
+        case "klipy": return "Powered by KLIPY"
+        default: return "Powered by " + String(Screen.plain(provider).uppercased().prefix(20))
+        }
+    }
+
+    /// `Powered by GIPHY · by NAME`: the creator cleaned of escapes and cut to ``creatorWidth``.
+    public var text: String {
+        guard let creator else { return mark }
+        let name = Screen.plain(creator)
+        guard !name.isEmpty else { return mark }
+        return mark + " · by " + (name.count > Self.creatorWidth ? String(name.prefix(Self.creatorWidth - 1)) + "…" : name)
+    }
+}

@@ -1,0 +1,236 @@
+// `giphy-pages list` leaves out, before anything is fetched, the results
+// whose title, slug, tags or creator hold an avoid word (a page's "avoid",
+// `--avoid`), the GIFs marked off-topic, and holds back the GIFs seen in
+// recent rounds (issue 22): one `skipped` record a page, one line on stderr.
+
+import Foundation
+import SposureKit
+import Testing
+import TestSupport
+
+@Suite(.serialized)
+struct AvoidEndToEndTests {
+    /// Runs `giphy-pages ARGUMENTS` with `lines` on stdin against `giphy` or
+    /// `klipy`, with `files` (name → lines) in a fresh data folder; `then`
+    /// sees the result and the folder before it goes.
+    func run(_ arguments: [String], giphy: FakeGiphy? = nil, klipy: FakeKlipy? = nil, lines: [String] = [],
+             files: [String: [String]] = [:], then: ((StageProcess.Result, URL) throws -> Void)? = nil) throws -> StageProcess.Result {
+        try withTemporaryDirectory { folder in
+            let data = folder.path + "/data"
+            try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
+            for (name, content) in files {
+                try content.map { $0 + "\n" }.joined().write(toFile: data + "/" + name, atomically: true, encoding: .utf8)
+            }
+            var environment = [
+                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost", "NO_COLOR": "1",
+                "SPOSURE_CACHE": folder.path + "/cache", "SPOSURE_DATA": data, "SPOSURE_CONFIG": folder.path + "/config",
+            ]
+            var unset = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
+            if let giphy {
+                environment["GIPHY_API_URL"] = giphy.baseURL
+                environment["GIPHY_API_KEY"] = giphy.key
+            } else {
+                unset.append("GIPHY_API_KEY")
+            }
+            if let klipy {
+                environment["KLIPY_API_URL"] = klipy.baseURL
+                environment["KLIPY_API_KEY"] = klipy.key
+            } else {
+                unset.append("KLIPY_API_KEY")
+            }
+            let result = try StageProcess.run("giphy-pages", arguments: arguments, environment: environment,
+                                              unsetEnvironment: unset, stdin: Array(lines.map { $0 + "\n" }.joined().utf8))
+            try then?(result, folder)
+            return result
+        }
+    }
+
+    func records(_ result: StageProcess.Result) throws -> [JSONRecord] {
+        try result.stdoutLines.map { try JSONRecord.parse($0) }
+    }
+
+    func gifIDs(_ result: StageProcess.Result) throws -> [String] {
+        try records(result).filter { $0.kind == "gif" }.map { $0.string("id") ?? "?" }
+    }
+
+    func page(_ query: String, limit: Int = 10, extra: String = "") -> String {
+        #"{"kind":"page","endpoint":"search","query":"\#(query)","section":"\#(query)","offset":0,"limit":\#(limit),"rating":"g","lang":"en","total":\#(limit)\#(extra)}"#
+    }
+
+    /// Real spiders among Spider-Man in every field the API names him in.
+    var mixed: [FakeGIF] {
+        [
+            FakeGIF.make(id: "real1Aa", title: "Jumping Spider GIF"),
+            FakeGIF.make(id: "hero1Bb", title: "Spider-Man Swinging GIF"),
+            FakeGIF.make(id: "real2Cc", title: "Spider Web GIF by Nature").describing(tags: ["spider", "web"], username: "nature"),
+            FakeGIF.make(id: "hero2Dd", title: "Swinging Through The City GIF").describing(slug: "spiderman-homecoming-swing"),
+            FakeGIF.make(id: "hero3Ee", title: "Happy Friday GIF").describing(tags: ["Marvel Studios", "happy"]),
+            FakeGIF.make(id: "hero4Ff", title: "Thwip GIF").describing(username: "spidermanmovie",
+                                                                      user: ("spidermanmovie", "Spider Man Movie")),
+            FakeGIF.make(id: "real3Gg", title: "Spiders everywhere GIF"),
+        ]
+    }
+
+    @Test func resultsMixingTheHeroWithRealSpidersListOnlyTheSpidersAndOneSummary() throws {
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("cartoon spider"), items: mixed, count: 7)
+        let result = try run(["list"], giphy: fake,
+                             lines: [page("cartoon spider", limit: 7, extra: #","avoid":["spider-man","marvel"]"#)])
+        #expect(result.exitCode == 0, "\(result.stderr)")
+        #expect(try gifIDs(result) == ["real1Aa", "real2Cc", "real3Gg"])
+        let summary = try #require(try records(result).last)
+        #expect(summary.text == #"{"kind":"skipped","stage":"giphy-pages list","query":"cartoon spider","section":"cartoon spider","offset":0,"avoided":4,"off_topic":0,"rated":0,"held":0,"dropped":0,"words":{"spider-man":3,"marvel":1}}"#)
+        #expect(result.stderr == "giphy-pages list: skipped 4 GIFs before fetching: 4 avoided (spider-man 3, marvel 1)\n")
+        // The page's own fields stay on the page: the GIFs carry no avoid list.
+        #expect(result.stdoutLines.allSatisfy { !$0.contains(#""avoid""#) || $0.contains(#""kind":"skipped""#) })
+        #expect(fake.calls.count == 1)
+    }
+
+    @Test func theCreatorIsCarriedCleanedAndOnlyWhenTheAPINamesOne() throws {
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("spiders"), items: [
+            FakeGIF.make(id: "who1Aa").describing(username: "plainuser"),
+            FakeGIF.make(id: "who2Bb").describing(username: "nature", user: ("nature", "Nature \u{1B}[31mPlanet\u{07}")),
+            FakeGIF.make(id: "who3Cc"),
+        ], count: 3)
+        let result = try run(["list"], giphy: fake, lines: [page("spiders", limit: 3)])
+        let gifs = try records(result)
+        #expect(gifs.map { $0.string("creator") } == ["plainuser", "Nature Planet", nil])
+        #expect(result.stdoutLines[0].contains(#""title":"Fake who1Aa GIF","creator":"plainuser","query":"spiders""#))
+    }
+
+    @Test func avoidedGIFsAreNeverFetchedByTheStageAfter() throws {
+        let fake = try FakeKlipy()
+        defer { fake.stop() }
+        var gif = GIFBuilder(width: 2, height: 2, colors: [[0, 0, 0], [255, 255, 255]])
+        gif.image(width: 2, height: 2, pixels: [0, 1, 1, 0])
+        gif.trailer()
+        fake.serveMedia(gif.bytes)
+        let items = [
+            FakeKlipyItem(id: 1_000_000_000_000_001, title: "Tarantula walking"),
+            FakeKlipyItem(id: 1_000_000_000_000_002, title: "Friendly neighbour"),
+            FakeKlipyItem(id: 1_000_000_000_000_003, title: "Web swing"),
+            FakeKlipyItem(id: 1_000_000_000_000_004, title: "House spider"),
+        ]
+        var tagged = items
+        tagged[1].tags = ["Spider Man", "hero"]
+        tagged[2].slug = "spiderman-web-swing"
+        fake.set("spiders", items: tagged)
+        let klipyPage = #"{"kind":"page","provider":"klipy","endpoint":"search","query":"spiders","section":"spiders","page":1,"per_page":4,"offset":0,"limit":4,"rating":"g","lang":"en"}"#
+        _ = try run(["list", "--avoid", "spider-man"], klipy: fake, lines: [klipyPage]) { listed, folder in
+            #expect(listed.exitCode == 0, "\(listed.stderr)")
+            let fetched = try StageProcess.run("fetch-images", arguments: ["--quiet"], environment: [
+                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost", "SPOSURE_CACHE": folder.path + "/images",
+            ], unsetEnvironment: ["http_proxy", "HTTP_PROXY"], stdin: Array(listed.stdoutLines.map { $0 + "\n" }.joined().utf8))
+            #expect(fetched.exitCode == 0, "\(fetched.stderr)")
+            let images = try fetched.stdoutLines.map { try JSONRecord.parse($0) }
+            #expect(images.filter { $0.kind == "image" }.map { $0.string("id") } == ["1000000000000001", "1000000000000004"])
+            // The summary passes fetch-images untouched.
+            #expect(images.last?.kind == "skipped" && images.last?.int("avoided") == 2)
+        }
+        let path = { (item: FakeKlipyItem) in item.mediaPath("sm", "gif") }
+        #expect(fake.server.requestCount(for: path(items[0])) == 1)
+        #expect(fake.server.requestCount(for: path(items[1])) == 0)
+        #expect(fake.server.requestCount(for: path(items[2])) == 0)
+        #expect(fake.server.requestCount(for: path(items[3])) == 1)
+    }
+
+    @Test func planCarriesAvoidOnEveryPageAndALadderCarriesItsOwnLists() throws {
+        let plain = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "--limit", "2", "spiders",
+                             "--avoid", "Spider-Man", "--avoid", "marvel"])
+        #expect(plain.exitCode == 0, "\(plain.stderr)")
+        #expect(plain.stdoutLines.count == 2)
+        #expect(plain.stdoutLines.allSatisfy { $0.hasSuffix(#","total":4,"avoid":["Spider-Man","marvel"]}"#) })
+        let ladder = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "2", "--ladder", "spiders", "--rung", "4",
+                              "--avoid", "doctor octopus", "--avoid", "Spider Verse", "--avoid", "tarantula hawk"])
+        let record = try JSONRecord.parse(try #require(ladder.stdoutLines.first))
+        let avoid = try #require(record.strings("avoid"))
+        // The ladder's words, then the rung's, then --avoid's new ones (a spelling of one there is one).
+        #expect(avoid.first == "spider-man" && avoid.contains("web design") && avoid.last == "tarantula hawk")
+        #expect(!avoid.contains("Spider Verse") && avoid.filter { $0 == "doctor octopus" }.count == 1)
+        #expect(record.int("rung") == 4 && record.string("query") == "spider web")
+    }
+
+    @Test func badAvoidWordsAreRefusedWithTheirReason() throws {
+        let empty = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "spiders", "--avoid", " "])
+        #expect(empty.exitCode == 64)
+        #expect(empty.stderr.contains("--avoid: an entry is empty"), "\(empty.stderr)")
+        let signs = try run(["list", "--avoid", "!!! ?"])
+        #expect(signs.exitCode == 64)
+        #expect(signs.stderr.contains("has no letter or digit"), "\(signs.stderr)")
+        let long = try run(["list", "--avoid", String(repeating: "a", count: 51)])
+        #expect(long.exitCode == 64 && long.stderr.contains("at most 50"), "\(long.stderr)")
+        // A page whose avoid is not a list of words is a bad page, and the run goes on.
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("spiders"), items: [FakeGIF.make(id: "ok1Aa")], count: 1)
+        let bad = try run(["list"], giphy: fake, lines: [page("spiders", limit: 1, extra: #","avoid":"spider-man""#),
+                                                        page("spiders", limit: 1, extra: #","avoid":[7]"#),
+                                                        page("spiders", limit: 1)])
+        #expect(bad.exitCode == 1)
+        let out = try records(bad)
+        #expect(out.map { $0.string("code") ?? $0.kind } == ["bad_page", "bad_page", "gif"])
+        #expect(out[0].string("error")?.contains("\"avoid\" must be an array") == true)
+    }
+
+    @Test func aGIFMarkedOffTopicAnywhereIsNeverListedAgain() throws {
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("spiders"), items: (0..<4).map { FakeGIF.make(id: "mark\($0)Zz") }, count: 4)
+        let marks = [
+            #"{"kind":"off_topic","provider":"giphy","id":"mark1Zz","title":"Spider-Man","query":"cartoon spider","ladder":"spiders","rung":1,"at":"2026-11-20T10:00:00Z"}"#,
+            #"{"kind":"off_topic","id":"mark2Zz","title":"a cartoon hero","query":"spiders","at":"2026-11-20T10:00:00Z"}"#,
+            #"{"kind":"off_topic","provider":"klipy","id":"mark3Zz","at":"2026-11-20T10:00:00Z"}"#,
+            #"{"kind":"rated","provider":"giphy","id":"mark0Zz","rating":2,"ladder":"spiders","rung":1,"at":"2026-11-20T10:00:00Z"}"#,
+        ]
+        let result = try run(["list"], giphy: fake, lines: [page("spiders", limit: 4)], files: ["ratings.ndjson": marks])
+        // Marked on a ladder or on none, a Giphy GIF is skipped; a Klipy GIF of the same id is another GIF.
+        #expect(try gifIDs(result) == ["mark0Zz", "mark3Zz"])
+        #expect(try records(result).last?.int("off_topic") == 2)
+        #expect(result.stderr == "giphy-pages list: skipped 2 GIFs before fetching: 2 marked off-topic\n")
+    }
+
+    @Test func aSecondRoundOpensWithGIFsTheFirstDidNotShow() throws {
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("Spiders"), items: (0..<6).map { FakeGIF.make(id: "seen\($0)Yy") }, count: 6)
+        func round(_ at: String, _ ids: [Int], query: String = "spiders") -> String {
+            let gifs = ids.map { #"{"provider":"giphy","id":"seen\#($0)Yy","hash":"0123456789abcdef"}"# }.joined(separator: ",")
+            return #"{"kind":"seen","at":"\#(at)","query":"\#(query)","gifs":[\#(gifs)]}"#
+        }
+        let seen = [
+            round("2026-11-18T10:00:00Z", [3]),
+            round("2026-11-19T10:00:00Z", [0, 1]),
+            round("2026-11-20T10:00:00Z", [0, 4]),   // the latest round: 0 again, and 4
+            round("2026-11-20T11:00:00Z", [2], query: "snakes"),   // another query: not this list's
+        ]
+        let result = try run(["list"], giphy: fake, lines: [page("Spiders", limit: 6)], files: ["seen.ndjson": seen])
+        // Unseen first (2, 5), then the seen ones, the longest unseen first: 3 (three rounds ago), 1 (two), 0 and 4 (the last).
+        #expect(try gifIDs(result) == ["seen2Yy", "seen5Yy", "seen3Yy", "seen1Yy", "seen0Yy", "seen4Yy"])
+        let summary = try #require(try records(result).first { $0.kind == "skipped" })
+        #expect(summary.int("held") == 4 && summary.int("avoided") == 0)
+        #expect(result.stderr == "giphy-pages list: 4 GIFs seen in recent rounds listed last\n")
+        // --fresh-rounds 2: only the last two rounds count; 0: page order.
+        let two = try run(["list", "--fresh-rounds", "2"], giphy: fake, lines: [page("Spiders", limit: 6)], files: ["seen.ndjson": seen])
+        #expect(try gifIDs(two) == ["seen2Yy", "seen3Yy", "seen5Yy", "seen1Yy", "seen0Yy", "seen4Yy"])
+        let off = try run(["list", "--fresh-rounds", "0"], giphy: fake, lines: [page("Spiders", limit: 6)], files: ["seen.ndjson": seen])
+        #expect(try gifIDs(off) == (0..<6).map { "seen\($0)Yy" })
+        #expect(off.stderr == "")
+    }
+
+    @Test func aLadderRungsFreshRoundsRuleComesOnItsPages() throws {
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("spiders"), items: (0..<3).map { FakeGIF.make(id: "rule\($0)Xx") }, count: 3)
+        let seen = [#"{"kind":"seen","at":"2026-11-19T10:00:00Z","query":"spiders","ladder":"spiders","rung":2,"gifs":[{"provider":"giphy","id":"rule0Xx"}]}"#,
+                    #"{"kind":"seen","at":"2026-11-20T10:00:00Z","query":"spiders","ladder":"spiders","rung":2,"gifs":[{"provider":"giphy","id":"rule1Xx"}]}"#]
+        let ladderPage = page("spiders", limit: 3, extra: #","ladder":"spiders","rung":2,"rung_suds":10,"fresh_rounds":1"#)
+        let result = try run(["list"], giphy: fake, lines: [ladderPage], files: ["seen.ndjson": seen])
+        // fresh_rounds 1: only the last round on the rung counts.
+        #expect(try gifIDs(result) == ["rule0Xx", "rule2Xx", "rule1Xx"])
+        let gif = try #require(try records(result).first)
+        #expect(gif.int("rung") == 2 && !gif.has("fresh_rounds"))
+    }
+}
