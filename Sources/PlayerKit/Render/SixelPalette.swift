@@ -7,10 +7,45 @@ struct SixelPalette {
     /// Nearest colour + 1 for each 6-bit-a-channel colour, 0 before it is looked up.
     private var nearest: [UInt16]
 
-    /// A palette of at most `count` colours for `rgb` (3 bytes a pixel).
+    /// Mean squared error a channel (PSNR 37.3 dB, above img2sixel's
+    /// dithered 35 on photographs) below which more colours
+    /// would not be seen, only sent: the palette stops growing there.
+    static let goodEnough = 12.0
+
+    /// The smallest palette of at most `count` colours (trying 48, 64, 96,
+    /// 128, 192, 256) that renders `rgb` (3 bytes a pixel) within
+    /// ``goodEnough``; the largest when none does. Every colour costs bytes in
+    /// every band it shows in.
     init(rgb: [UInt8], count: Int) {
-        colors = Self.medianCut(rgb, count: max(2, min(256, count)))
+        let most = max(2, min(256, count))
+        let sizes = [48, 64, 96, 128, 192].filter { $0 < most } + [most]
+        var chosen: SixelPalette?
+        for size in sizes {
+            var palette = SixelPalette(colors: Self.medianCut(rgb, count: size))
+            if size == most || palette.error(rgb) <= Self.goodEnough {
+                chosen = palette
+                break
+            }
+        }
+        self = chosen ?? SixelPalette(colors: Self.medianCut(rgb, count: most))
+    }
+
+    private init(colors: [Int]) {
+        self.colors = colors
         nearest = [UInt16](repeating: 0, count: 1 << 18)
+    }
+
+    /// The mean squared error a channel of `rgb` drawn with this palette.
+    mutating func error(_ rgb: [UInt8]) -> Double {
+        var sum = 0
+        var pixel = 0
+        while pixel + 2 < rgb.count {
+            let color = colors[Int(index(rgb[pixel], rgb[pixel + 1], rgb[pixel + 2]))]
+            let dr = Int(rgb[pixel]) - color >> 16, dg = Int(rgb[pixel + 1]) - (color >> 8 & 0xFF), db = Int(rgb[pixel + 2]) - (color & 0xFF)
+            sum += dr * dr + dg * dg + db * db
+            pixel += 3
+        }
+        return Double(sum) / Double(max(1, rgb.count))
     }
 
     /// The index of the colour nearest to (`r`, `g`, `b`).

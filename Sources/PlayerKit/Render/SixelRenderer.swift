@@ -23,6 +23,8 @@ public struct SixelRenderer: Sendable {
     /// A frame the palette fits this many times worse than its own (and past
     /// ``rebuildFloor``) is a new scene: a palette is made from it.
     static let rebuildFactor = 3.0, rebuildFloor = 50.0
+    /// Empty columns kept inside one stretch of a colour rather than ending it.
+    static let gapKept = 40
     /// The colour (0xRRGGBB) shown at each pixel (-1: not known).
     private var shown: [Int32] = []
     private var shownSize = (width: 0, height: 0, row: 0, col: 0)
@@ -125,6 +127,7 @@ public struct SixelRenderer: Sendable {
         // Each colour's sixels across the band, filled in one pass over its pixels.
         var grid = [UInt8](repeating: 0, count: colors.count * width)
         var lows = [Int](repeating: width, count: colors.count), highs = [Int](repeating: -1, count: colors.count)
+        var segments: [(start: Int, end: Int, color: Int)] = []
         while band <= rows.upperBound {
             let bandEnd = min(band + 6, rows.upperBound + 1)
             for y in band..<bandEnd {
@@ -138,30 +141,60 @@ public struct SixelRenderer: Sendable {
                     highs[color] = max(highs[color], x)
                 }
             }
-            var firstColor = true
+            // Each colour's stretches of sixels (gaps of a few empty columns
+            // kept inside: skipping them costs as much), packed left to right
+            // into as few passes as fit: a pass goes on with the next stretch
+            // that starts after the last one ended, whatever its colour, and
+            // `$` starts the next pass. (img2sixel does the same.)
+            segments.removeAll(keepingCapacity: true)
             for color in 0..<colors.count where highs[color] >= 0 {
-                if !firstColor { out.append("$") }
-                firstColor = false
-                out.append("#")
-                out.append(number: color)
-                emitRun(&out, lows[color], 63)
-                var run = 0
-                var runChar: UInt8 = 0
                 let row = color * width
-                for x in lows[color]...highs[color] {
-                    let char = 63 + grid[row + x]
-                    grid[row + x] = 0
-                    if char == runChar {
-                        run += 1
-                    } else {
-                        emitRun(&out, run, runChar)
-                        runChar = char
-                        run = 1
+                var start = lows[color], last = lows[color]
+                for x in (lows[color] + 1)..<(highs[color] + 1) where grid[row + x] != 0 {
+                    if x - last > Self.gapKept {
+                        segments.append((start, last, color))
+                        start = x
                     }
+                    last = x
                 }
-                emitRun(&out, run, runChar)
+                segments.append((start, last, color))
                 lows[color] = width
                 highs[color] = -1
+            }
+            segments.sort { $0.start < $1.start }
+            var left = segments.count
+            var firstPass = true
+            while left > 0 {
+                if !firstPass { out.append("$") }
+                firstPass = false
+                var cursor = 0, current = -1
+                for index in segments.indices where segments[index].color >= 0 && segments[index].start >= cursor {
+                    let segment = segments[index]
+                    if segment.color != current {
+                        out.append("#")
+                        out.append(number: segment.color)
+                        current = segment.color
+                    }
+                    emitRun(&out, segment.start - cursor, 63)
+                    let row = segment.color * width
+                    var run = 0
+                    var runChar: UInt8 = 0
+                    for x in segment.start...segment.end {
+                        let char = 63 + grid[row + x]
+                        grid[row + x] = 0
+                        if char == runChar {
+                            run += 1
+                        } else {
+                            emitRun(&out, run, runChar)
+                            runChar = char
+                            run = 1
+                        }
+                    }
+                    emitRun(&out, run, runChar)
+                    cursor = segment.end + 1
+                    segments[index].color = -1
+                    left -= 1
+                }
             }
             out.append("-")
             band = bandEnd
