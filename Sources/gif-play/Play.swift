@@ -37,6 +37,11 @@ struct Play: ParsableCommand {
             events are not printed there (--events FILE writes them): a line on stderr says \
             what the round came to (GIFs, exposure). See docs/stream-format.md.
 
+            The picture: kitty graphics, the iTerm2 protocol or sixel wherever the terminal \
+            answers for them (kitty inside tmux 3.3+ with allow-passthrough on), else \
+            colour cells; one probe at start-up chooses. `gif-play --verbose spider.gif` \
+            says what was chosen and why; docs/terminals.md has the table.
+
             Headless and replayable: --renderer none --clock virtual --hold always \
             (or script:FILE, NDJSON {"t_ms":…,"down":true|false}) plays at full speed with \
             identical events every run. With a virtual clock an image record's "at_ms" is \
