@@ -83,27 +83,51 @@ func photoFrame(width: Int, height: Int, frame: Int, gif: UInt64 = 7, span: Cell
         #expect(frameCommands.dropFirst().allSatisfy { $0.keys["r"] == frameCommands[0].keys["r"] ?? "2" })
     }
 
-    @Test func freesTheLastGIFOnceTheNextIsPlacedAndAfterAClear() throws {
+    @Test func aGIFShownAgainAndAClearedScreenCostOnlyAPlacement() throws {
         var renderer = KittyRenderer()
         var model = KittyModel()
-        var out: [UInt8] = []
-        renderer.render(photoFrame(width: 20, height: 12, frame: 0, gif: 1), row: 1, col: 1, into: &out)
-        try model.apply(renderer.takeUploads() + out)
-        out = []
-        renderer.render(photoFrame(width: 20, height: 12, frame: 0, gif: 2), row: 1, col: 1, into: &out)
-        let text = String(decoding: out, as: UTF8.self)
-        let place = try #require(text.range(of: "a=p,"))
-        let free = try #require(text.range(of: "a=d,d=I,"))
-        #expect(place.lowerBound < free.lowerBound, "kitty frees every unplaced image with the one named: place first")
-        try model.apply(renderer.takeUploads() + out)
-        #expect(model.images.count == 1)
-        renderer.invalidate()
-        out = []
-        renderer.render(photoFrame(width: 20, height: 12, frame: 1, gif: 2), row: 1, col: 1, into: &out)
-        try model.apply(renderer.takeUploads() + out)
-        #expect(model.images.count == 1, "after a clear the picture is sent again and the old image freed")
-        let shown = model.shown(model.images.keys.first!) == photoFrame(width: 20, height: 12, frame: 1, gif: 2).rgb
+        func draw(_ picture: CellPicture) throws -> (uploads: Int, out: String) {
+            var out: [UInt8] = []
+            renderer.render(picture, row: 1, col: 1, into: &out)
+            let uploads = renderer.takeUploads()
+            try model.apply(uploads + out)
+            return (uploads.count, String(decoding: out, as: UTF8.self))
+        }
+        let first = photoFrame(width: 20, height: 12, frame: 0, gif: 1), second = photoFrame(width: 20, height: 12, frame: 0, gif: 2)
+        _ = try draw(first)
+        let next = try draw(second)
+        #expect(next.out.contains("a=d,d=i,"), "the last GIF's placement goes, its image stays")
+        #expect(model.images.count == 2 && model.placed.count == 1)
+        let again = try draw(first)
+        #expect(again.uploads == 0, "a GIF shown again sends no pixels")
+        #expect(model.placed.count == 1)
+        let shown = model.placed.keys.first.flatMap { model.shown($0) } == first.rgb
         #expect(shown)
+        renderer.invalidate()
+        let cleared = try draw(first)
+        #expect(cleared.uploads == 0 && cleared.out.contains("a=p,"), "after a clear the picture is placed again, not sent")
+    }
+
+    @Test func freesTheEarlierGIFsPastTheBudgetAfterPlacingTheNext() throws {
+        var renderer = KittyRenderer()
+        var model = KittyModel()
+        let side = 2100  // 17.6 MB a frame as the terminal keeps it: the fourth GIF passes 64 MiB
+        var texts: [String] = []
+        for gif in 1...4 {
+            let picture = CellPicture(width: side, height: side, rgb: [UInt8](repeating: UInt8(gif * 40), count: side * side * 3))
+            var tagged = picture
+            tagged.tag = FrameTag(gif: UInt64(gif), frame: 0)
+            var out: [UInt8] = []
+            renderer.render(tagged, row: 1, col: 1, into: &out)
+            try model.apply(renderer.takeUploads() + out)
+            texts.append(String(decoding: out, as: UTF8.self))
+        }
+        #expect(!texts[1].contains("d=I") && !texts[2].contains("d=I"))
+        let last = texts[3]
+        let place = try #require(last.range(of: "a=p,"))
+        let free = try #require(last.range(of: "a=d,d=I,"))
+        #expect(place.lowerBound < free.lowerBound)
+        #expect(model.images.count == 1, "only the GIF on screen stays")
     }
 
     @Test func insideTmuxWrapsCommandsAndDrawsPlaceholders() throws {

@@ -84,7 +84,8 @@ struct KittyModel {
             placed[id] = "c=\(keys["c"] ?? ""),r=\(keys["r"] ?? "")"
         case "d":
             placed[id] = nil
-            if keys["d"] == "I" { images[id] = nil }
+            // As kitty does: freeing one image frees every image without a placement.
+            if keys["d"] == "I" { images = images.filter { placed[$0.key] != nil } }
         default: break
         }
     }

@@ -18,20 +18,25 @@ import Glibc
 /// keeps as text and redraws itself; the graphics commands go through
 /// tmux's passthrough.
 ///
-/// The terminal's memory stays bounded: a GIF's image is freed (`a=d,d=I`)
-/// when the next GIF is drawn or the screen is cleared, and one image holds
-/// at most ``frameBudget`` bytes of frames (past it, the image starts
-/// again from the frame on screen).
+/// A GIF shown again costs only a placement: the images of the GIFs before
+/// stay in the terminal (their placements deleted, `a=d,d=i`) while all of
+/// them together hold at most ``frameBudget`` bytes of frames, as the
+/// terminal keeps them (4 bytes a pixel). Past it the earlier ones are freed
+/// (`a=d,d=I`), after the new picture is placed: kitty frees every image
+/// without a placement along with the one named. One GIF alone past the
+/// budget starts its image again from the frame on screen. A cleared screen
+/// keeps the images (kitty drops only their placements): the picture is
+/// placed again.
 public struct KittyRenderer: Sendable {
     /// What the terminal allows.
     public let options: GraphicsOptions
-    /// The largest image (all its frames, 4 bytes a pixel, as the terminal
-    /// keeps them) before it is started again: 64 MiB.
+    /// The frames (4 bytes a pixel, as the terminal keeps them) this player
+    /// keeps in the terminal at most, over all its images: 64 MiB.
     public static let frameBudget = 64 << 20
-    /// Pixels of a frame are sent whole when the changed rectangle is at least this share of them.
-    static let wholeShare = 0.75
 
     private var image: Image?
+    /// The images of earlier GIFs still in the terminal, unplaced, oldest first.
+    private var kept: [Image] = []
     private var toFree: [UInt32] = []
     private var nextID: UInt32
     private var uploads: [UInt8] = []
@@ -50,6 +55,9 @@ public struct KittyRenderer: Sendable {
         var placed: [Int]?
         /// The frame shown.
         var shown = 0
+
+        /// The bytes the terminal keeps for its frames.
+        var bytes: Int { count * width * height * 4 }
     }
 
     /// A renderer for a terminal with `options`.
@@ -59,11 +67,11 @@ public struct KittyRenderer: Sendable {
         nextID = UInt32(truncatingIfNeeded: getpid() & 0x7FF) << 12 | 1
     }
 
-    /// Forgets what is on screen: the images are freed at the next draw (the
-    /// screen was cleared or written over, and kitty may have dropped them).
+    /// Forgets what is on screen: the picture is placed again at the next
+    /// draw (a clear drops placements; the images stay).
     public mutating func invalidate() {
-        if let image { toFree.append(image.id) }
-        image = nil
+        image?.placed = nil
+        image?.shown = 0
     }
 
     /// Takes the bytes that send pixels, to go out before the frame and
@@ -82,8 +90,21 @@ public struct KittyRenderer: Sendable {
             if current.frames[frameIndex] == nil { add(frameIndex, of: picture, to: &current) }
             image = current
         } else {
-            if let old = image { toFree.append(old.id) }
-            image = start(picture, frame: frameIndex)
+            if var old = image {
+                command(&out, "a=d,d=i,i=\(old.id),q=2")  // its placement; the image stays
+                old.placed = nil
+                old.shown = 0
+                kept.append(old)
+            }
+            if let tag = picture.tag,
+               let index = kept.firstIndex(where: { $0.gif == tag.gif && $0.width == picture.width && $0.height == picture.height }) {
+                var again = kept.remove(at: index)
+                if again.frames[frameIndex] == nil { add(frameIndex, of: picture, to: &again) }
+                image = again
+            } else {
+                image = start(picture, frame: frameIndex)
+            }
+            if kept.reduce(image?.bytes ?? 0, { $0 + $1.bytes }) > Self.frameBudget { freeKept() }
         }
         guard var current = image, let number = current.frames[frameIndex] else { return }
         let span = picture.span ?? CellSpan(columns: 0, rows: 0)
@@ -102,6 +123,13 @@ public struct KittyRenderer: Sendable {
         for id in toFree { command(&out, "a=d,d=I,i=\(id),q=2") }
         toFree = []
         target += out
+    }
+
+    /// Frees every earlier image (once the picture on screen is placed): kitty
+    /// frees all unplaced images at the first `d=I` anyway.
+    private mutating func freeKept() {
+        toFree += kept.map(\.id)
+        kept = []
     }
 
     /// A new image whose root frame is `picture`.
@@ -128,6 +156,7 @@ public struct KittyRenderer: Sendable {
         if (image.count + 1) * picture.width * picture.height * 4 > Self.frameBudget {
             // The terminal keeps every frame whole: past the budget, start again.
             toFree.append(image.id)
+            freeKept()
             image = start(picture, frame: index)
             image.placed = nil
             return
