@@ -31,11 +31,8 @@ public struct CellSpan: Sendable, Equatable {
     /// Rows.
     public var rows: Int
 
-    /// `columns` × `rows` cells.
-    public init(columns: Int, rows: Int) {
-        self.columns = max(1, columns)
-        self.rows = max(1, rows)
-    }
+    /// `columns` × `rows` cells (at least one of each).
+    public init(columns: Int, rows: Int) { (self.columns, self.rows) = (max(1, columns), max(1, rows)) }
 }
 
 /// One frame of one GIF as fitted: the same tag is the same pixels.
