@@ -10,11 +10,11 @@ public struct HistoryOptions: ParsableArguments, Sendable {
     public var historyFile: String?
 
     /// The time the ladder rules and the statistics see; nil: now.
-    @Option(help: ArgumentHelp("The time the ladder rules and the statistics see (re-tests due, today, this week), as 2026-11-21T10:00:00Z (default: now); score also dates a round that has none with it.", valueName: "time"))
+    @Option(help: ArgumentHelp("The time the ladder rules and the statistics see (re-tests due, today, this week), and the date of a round that has none, as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
     public var now: String?
 
     /// No warnings.
-    @Flag(help: "No warnings on stderr about bad input lines or skipped history lines; errors still print.")
+    @Flag(help: "No warnings on stderr (bad input lines, skipped history lines); errors still print.")
     public var quiet = false
 
     /// None given.

@@ -79,9 +79,7 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         var round = PlayRound()
         round.queries = queries
-        round.ladder = choice.ladder
-        round.rung = choice.rung
-        round.mix = choice.mix
+        (round.ladder, round.rung, round.mix) = (choice.ladder, choice.rung, choice.mix)
         round.ratings = ratings
         round.provider = provider.named
         round.maxResults = maxResults

@@ -64,9 +64,7 @@ struct RecordCommand: ParsableCommand {
         var round = RecordRound(folder: arguments[0])
         round.queries = Array(arguments.dropFirst())
         round.holdScript = holdScript
-        round.ladder = choice.ladder
-        round.rung = choice.rung
-        round.mix = choice.mix
+        (round.ladder, round.rung, round.mix) = (choice.ladder, choice.rung, choice.mix)
         round.provider = provider.named
         round.maxResults = maxResults
         try runRound("record") { runner throws(RoundFailure) in try round.run(runner) }
