@@ -14,17 +14,16 @@ import SposureKit
 /// before appending. A last line without a newline that is a whole record (a
 /// hand edit) is kept: the writer ends it with a newline first.
 public struct HistoryFile: Sendable {
+    /// The file, as the log of records its rounds are appended to.
+    public let log: RecordLog
     /// The file's path.
-    public let path: String
+    public var path: String { log.path }
     /// Whose file it is: the program's own (a link there is refused) or one
     /// a person named with `--history-file` (a link is followed).
-    public let owner: FileOwner
+    public var owner: FileOwner { log.owner }
 
     /// The history at `path`, whose file `owner`'s.
-    public init(path: String, owner: FileOwner) {
-        self.path = path
-        self.owner = owner
-    }
+    public init(path: String, owner: FileOwner) { log = RecordLog(path: path, owner: owner) }
 
     /// The history a person named (`--history-file`), else the default one,
     /// which is the program's own file.
@@ -153,7 +152,7 @@ public struct HistoryFile: Sendable {
     @discardableResult
     public func append(line: [UInt8]) throws(FileError) -> AppendOutcome {
         do {
-            return AppendOutcome(removedTornBytes: try RecordLog(path: path, owner: owner).append(lines: line))
+            return AppendOutcome(removedTornBytes: try log.append(lines: line))
         } catch {
             throw error.about("history")
         }

@@ -47,11 +47,7 @@ public struct LadderTag: Sendable, Equatable {
 
     /// Appends the fields to `record` (`retest`, `mix`, `still` only when true).
     public func write(to record: JSONRecord) {
-        record.set("ladder", ladder)
-        record.set("rung", rung)
-        record.set("rung_suds", rungSuds)
-        if retest { record.set("retest", true) }
-        if mix { record.set("mix", true) }
-        if still { record.set("still", true) }
+        record.set([("ladder", ladder), ("rung", rung), ("rung_suds", rungSuds), ("retest", retest.omittedWhenFalse),
+                    ("mix", mix.omittedWhenFalse), ("still", still.omittedWhenFalse)])
     }
 }

@@ -61,44 +61,8 @@ public struct LadderTable: Sendable, Equatable {
             public static let masteredOn = "mastered_on", retestDue = "retest_due"
         }
 
-        /// A row.
-        public init(rung: Int, label: String, suds: Int, still: Bool, rounds: Int, bestExposedMs: Int? = nil,
-                    lastDistress: Int? = nil, masteredOn: Date? = nil, retestDue: Date? = nil) {
-            self.rung = rung
-            self.label = label
-            self.suds = suds
-            self.still = still
-            self.rounds = rounds
-            self.bestExposedMs = bestExposedMs
-            self.lastDistress = lastDistress
-            self.masteredOn = masteredOn
-            self.retestDue = retestDue
-        }
-
-        /// Reads a row's object; nil when a field it always has is missing or of another type.
-        init?(record: JSONRecord) {
-            guard let rung = record.int(Field.rung), let label = record.string(Field.label), let suds = record.int(Field.suds),
-                  let still = record.bool(Field.still), let rounds = record.int(Field.rounds) else { return nil }
-            self.init(rung: rung, label: label, suds: suds, still: still, rounds: rounds,
-                      bestExposedMs: record.int(Field.bestExposedMs), lastDistress: record.int(Field.lastDistress),
-                      masteredOn: record.string(Field.masteredOn).flatMap(Timestamp.date),
-                      retestDue: record.string(Field.retestDue).flatMap(Timestamp.date))
-        }
-
-        /// The row's object.
-        func record() -> JSONRecord {
-            let item = JSONRecord()
-            item.set(Field.rung, rung)
-            item.set(Field.label, label)
-            item.set(Field.suds, suds)
-            item.set(Field.still, still)
-            item.set(Field.rounds, rounds)
-            item.set(Field.bestExposedMs, bestExposedMs)
-            item.set(Field.lastDistress, lastDistress)
-            item.set(Field.masteredOn, masteredOn.map(Timestamp.format))
-            item.set(Field.retestDue, retestDue.map(Timestamp.format))
-            return item
-        }
+        // A row is made with the memberwise initializer (internal: the table
+        // makes its rows); it is there because no initializer is declared here.
     }
 
     /// The table of `ladder` over `entries` (the whole history), at `now`.
@@ -154,15 +118,9 @@ public struct LadderTable: Sendable, Equatable {
     /// The `ladder` record (docs/ladders.md).
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
-        record.set(Field.name, ladder.name)
-        record.set(Field.title, ladder.title)
-        record.set(Field.source, source)
-        record.set(Field.rung, progress.rung)
-        record.set(Field.complete, progress.complete)
-        record.set(Field.nextRung, next.rung)
-        record.set(Field.nextRetest, next.retest)
-        record.set(Field.why, next.why)
+        record.set([("kind", Self.kind), (Field.name, ladder.name), (Field.title, ladder.title), (Field.source, source),
+                    (Field.rung, progress.rung), (Field.complete, progress.complete), (Field.nextRung, next.rung),
+                    (Field.nextRetest, next.retest), (Field.why, next.why)])
         let array = JSONRecord.parseArray(rows.map { $0.record() }, key: Field.rungs)
         record.set(Field.rungs, from: array)
         return record
@@ -204,5 +162,26 @@ extension JSONRecord {
     static func parseArray(_ items: [JSONRecord], key: String = LadderTable.Field.rungs) -> JSONRecord {
         let text = "{\"\(key)\":[" + items.map(\.text).joined(separator: ",") + "]}"
         return (try? JSONRecord.parse(text)) ?? JSONRecord()
+    }
+}
+
+extension LadderTable.Row {
+    /// Reads a row's object; nil when a field it always has is missing or of another type.
+    init?(record: JSONRecord) {
+        guard let rung = record.int(Field.rung), let label = record.string(Field.label), let suds = record.int(Field.suds),
+              let still = record.bool(Field.still), let rounds = record.int(Field.rounds) else { return nil }
+        self.init(rung: rung, label: label, suds: suds, still: still, rounds: rounds,
+                  bestExposedMs: record.int(Field.bestExposedMs), lastDistress: record.int(Field.lastDistress),
+                  masteredOn: record.string(Field.masteredOn).flatMap(Timestamp.date),
+                  retestDue: record.string(Field.retestDue).flatMap(Timestamp.date))
+    }
+
+    /// The row's object.
+    func record() -> JSONRecord {
+        let item = JSONRecord()
+        item.set([(Field.rung, rung), (Field.label, label), (Field.suds, suds), (Field.still, still), (Field.rounds, rounds),
+                  (Field.bestExposedMs, bestExposedMs), (Field.lastDistress, lastDistress),
+                  (Field.masteredOn, masteredOn.map(Timestamp.format)), (Field.retestDue, retestDue.map(Timestamp.format))])
+        return item
     }
 }

@@ -55,6 +55,11 @@ public struct LifetimeStats: Sendable, Equatable {
         public var exposedMs: Int
         /// Its points.
         public var points: Int
+
+        /// Its object's fields, in order.
+        var fields: [(key: String, value: any JSONFieldValue)] {
+            [(Field.round, number), (Field.at, at), (Field.exposedMs, exposedMs), (Field.points, points)]
+        }
     }
 
     /// The mean exposure of the last `window` rounds against the `window` before them.
@@ -77,6 +82,12 @@ public struct LifetimeStats: Sendable, Equatable {
         public var direction: String {
             let threshold = max(1000, previousMeanMs / 20)
             return changeMs > threshold ? "up" : changeMs < -threshold ? "down" : "flat"
+        }
+
+        /// Its object's fields, in order.
+        var fields: [(key: String, value: any JSONFieldValue)] {
+            [(Field.window, window), (Field.recentMeanMs, recentMeanMs), (Field.previousMeanMs, previousMeanMs),
+             (Field.changeMs, changeMs), (Field.direction, direction)]
         }
     }
 
@@ -109,26 +120,14 @@ public struct LifetimeStats: Sendable, Equatable {
         /// to the recent ones (kept, as ``meanDrop`` is: rounded means can tie).
         public var falling: Bool?
 
-        /// The trend of these means; the drop and whether it is falling worked out from them.
-        init(rated: Int, meanBefore: Double, meanAfter: Double, window: Int, earlyBefore: Double?, recentBefore: Double?) {
-            var falling: Bool?
-            if let earlyBefore, let recentBefore { falling = recentBefore < earlyBefore }
-            self.init(rated: rated, meanBefore: meanBefore, meanAfter: meanAfter, meanDrop: meanBefore - meanAfter, window: window,
-                      earlyBefore: earlyBefore, recentBefore: recentBefore, falling: falling)
+        /// Its object's fields, in order: the means to tenths.
+        var fields: [(key: String, value: any JSONFieldValue)] {
+            [(Field.rated, rated), (Field.meanBefore, Tenths(meanBefore)), (Field.meanAfter, Tenths(meanAfter)),
+             (Field.meanDrop, Tenths(meanDrop)), (Field.window, window), (Field.earlyBefore, Tenths(earlyBefore)),
+             (Field.recentBefore, Tenths(recentBefore)), (Field.falling, falling)]
         }
-
-        /// A trend of every figure given.
-        init(rated: Int, meanBefore: Double, meanAfter: Double, meanDrop: Double, window: Int, earlyBefore: Double?,
-             recentBefore: Double?, falling: Bool?) {
-            self.rated = rated
-            self.meanBefore = meanBefore
-            self.meanAfter = meanAfter
-            self.meanDrop = meanDrop
-            self.window = window
-            self.earlyBefore = earlyBefore
-            self.recentBefore = recentBefore
-            self.falling = falling
-        }
+        // A trend of every figure given: the memberwise initializer (the one
+        // below is in an extension, so Swift still makes it).
     }
 
     /// The statistics of `entries` (oldest first); the trends compare windows of up to `window` rounds.
@@ -195,38 +194,22 @@ public struct LifetimeStats: Sendable, Equatable {
     /// The `history` record `score history --format json` writes (see docs/score.md).
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
-        record.set(Field.rounds, rounds)
-        record.set(Field.totalExposedMs, totalExposedMs)
-        record.set(Field.averageExposedMs, averageExposedMs)
-        record.setObject(Field.best, best) { object, best in
-            typealias Key = Best.Field
-            object.set(Key.round, best.number)
-            object.set(Key.at, best.at)
-            object.set(Key.exposedMs, best.exposedMs)
-            object.set(Key.points, best.points)
-        }
-        record.setObject(Field.trend, trend) { object, trend in
-            typealias Key = Trend.Field
-            object.set(Key.window, trend.window)
-            object.set(Key.recentMeanMs, trend.recentMeanMs)
-            object.set(Key.previousMeanMs, trend.previousMeanMs)
-            object.set(Key.changeMs, trend.changeMs)
-            object.set(Key.direction, trend.direction)
-        }
-        record.setObject(Field.distress, distress) { object, distress in
-            typealias Key = DistressTrend.Field
-            object.set(Key.rated, distress.rated)
-            object.setTenths(Key.meanBefore, distress.meanBefore)
-            object.setTenths(Key.meanAfter, distress.meanAfter)
-            object.setTenths(Key.meanDrop, distress.meanDrop)
-            object.set(Key.window, distress.window)
-            object.setTenths(Key.earlyBefore, distress.earlyBefore)
-            object.setTenths(Key.recentBefore, distress.recentBefore)
-            object.set(Key.falling, distress.falling)
-        }
-        record.set(Field.firstAt, firstAt)
-        record.set(Field.lastAt, lastAt)
+        record.set([("kind", Self.kind), (Field.rounds, rounds), (Field.totalExposedMs, totalExposedMs),
+                    (Field.averageExposedMs, averageExposedMs)])
+        record.setObject(Field.best, best) { $0.set($1.fields) }
+        record.setObject(Field.trend, trend) { $0.set($1.fields) }
+        record.setObject(Field.distress, distress) { $0.set($1.fields) }
+        record.set([(Field.firstAt, firstAt), (Field.lastAt, lastAt)])
         return record
+    }
+}
+
+extension LifetimeStats.DistressTrend {
+    /// The trend of these means; the drop and whether it is falling worked out from them.
+    init(rated: Int, meanBefore: Double, meanAfter: Double, window: Int, earlyBefore: Double?, recentBefore: Double?) {
+        var falling: Bool?
+        if let earlyBefore, let recentBefore { falling = recentBefore < earlyBefore }
+        self.init(rated: rated, meanBefore: meanBefore, meanAfter: meanAfter, meanDrop: meanBefore - meanAfter, window: window,
+                  earlyBefore: earlyBefore, recentBefore: recentBefore, falling: falling)
     }
 }

@@ -3,29 +3,24 @@ import FoundationEssentials
 import Glibc
 import GiphyKit
 import LadderKit
+import SposureCLI
 import HistoryKit
 import SposureKit
 
 /// `giphy-pages plan`'s ladder options, and the rung they choose.
 struct LadderOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Plan a rung of this fear ladder (spiders, snakes, dogs, …, or your own): its queries, tagged with the ladder and rung.", valueName: "name"))
-    var ladder: String?
-
-    // Unconditional: `--rung -1` is a rung out of range, not a missing value followed by an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("With --ladder: this rung (from 1), whatever the history says.", valueName: "n"))
-    var rung: Int?
-
-    @Flag(help: "With --ladder: weave in pages of rungs already mastered, about one in four (variability).")
-    var mix = false
+    @OptionGroup var selection: LadderChoice
 
     @Option(help: ArgumentHelp("With --ladder: the time the rules see (re-tests due), as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
     var now: String?
 
+    /// The ladder to plan (`--ladder`).
+    var ladder: String? { selection.ladder }
+
     func validate() throws {
-        if ladder == nil && (rung != nil || mix || now != nil) {
+        if ladder == nil && (selection.rung != nil || selection.mix || now != nil) {
             throw ValidationError("--rung, --mix and --now go with --ladder.")
         }
-        if let rung, rung < 1 { throw ValidationError("--rung must be at least 1.") }
         if let now, Timestamp.normalize(now) == nil {
             throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
         }
@@ -37,12 +32,12 @@ struct LadderOptions: ParsableArguments {
     func plan(stage: Stage) throws -> LadderPagePlan? {
         guard let name = ladder else { return nil }
         let choice = try stage.required(exit: ExitCode(64)) {
-            try RungChoice.choose(ladder: name, rung: rung, now: now.flatMap(Timestamp.date) ?? Date())
+            try RungChoice.choose(ladder: name, rung: selection.rung, now: now.flatMap(Timestamp.date) ?? Date())
         }
         for warning in choice.warnings { stage.diagnostics.warning(warning) }
         stage.diagnostics.note(choice.summary)
         if choice.rung.dir != nil {
-            if mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
+            if selection.mix { stage.diagnostics.note("--mix: a rung of your own GIFs is played alone") }
             // A rung's folder is part of the ladder file: its problem is the file's, exit 64 as any.
             let images = try stage.required(exit: ExitCode(64)) {
                 try LadderPagePlan.folderImages(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest,
@@ -52,7 +47,7 @@ struct LadderOptions: ParsableArguments {
             for image in images where !stage.output.push(image.serialized()) { break }
             stage.finish(failed: false)
         }
-        return LadderPagePlan(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest, mix: mix,
+        return LadderPagePlan(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest, mix: selection.mix,
                               mastered: choice.mastered)
     }
 }

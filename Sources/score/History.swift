@@ -70,7 +70,7 @@ extension Score {
             if let plot = view.plot {
                 // The chart written over the history would lose every round.
                 var chart = stat(), history = stat()
-                if stat(plot, &chart) == 0, stat(score.historyFile ?? HistoryFile.defaultPath(), &history) == 0,
+                if stat(plot, &chart) == 0, stat(score.history.historyFile ?? HistoryFile.defaultPath(), &history) == 0,
                    chart.st_dev == history.st_dev && chart.st_ino == history.st_ino {
                     throw ValidationError("--plot \(plot) is the history itself; name another file.")
                 }
@@ -79,16 +79,16 @@ extension Score {
         }
 
         func run() throws {
-            let options = StageOptions(quiet: score.quiet)
+            let options = StageOptions(quiet: score.history.quiet)
             let stage = Stage(name: "score history", options: options)
             var configuration = LifetimeConfiguration()
             configuration.format = score.format ?? (isatty(1) == 1 ? .text : .json)
             configuration.style = TextStyle.forOutput()
-            configuration.history = HistoryFile.named(score.historyFile)
+            configuration.history = HistoryFile.named(score.history.historyFile)
             configuration.last = view.last
             configuration.plotPath = view.plot
             configuration.exportCSV = export == "csv"
-            configuration.now = score.now.flatMap(Timestamp.date)
+            configuration.now = score.history.now.flatMap(Timestamp.date)
             stage.start(reading: false)
             throw ExitCode(LifetimeReporter.run(stage: stage, configuration: configuration))
         }

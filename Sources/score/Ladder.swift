@@ -71,7 +71,7 @@ extension Score {
         }
 
         func run() throws {
-            let stage = Stage(name: "score ladder", options: StageOptions(quiet: score.quiet))
+            let stage = Stage(name: "score ladder", options: StageOptions(quiet: score.history.quiet))
             stage.start(reading: false)
             let library = LadderLibrary()
             let format = score.format ?? (isatty(1) == 1 ? .text : .json)
@@ -102,7 +102,7 @@ extension Score {
                 _ = stage.drain(failed: true)
                 throw ExitCode(64)
             }
-            let history = HistoryFile.named(score.historyFile)
+            let history = HistoryFile.named(score.history.historyFile)
             let contents: LadderHistory
             do {
                 contents = try LadderHistory(file: history, ladders: [found.ladder.name])
@@ -112,7 +112,7 @@ extension Score {
                 throw ExitCode(2)
             }
             for problem in contents.problems { stage.diagnostics.warning(problem) }
-            let now = score.now.flatMap(Timestamp.date) ?? Date()
+            let now = score.history.now.flatMap(Timestamp.date) ?? Date()
             let source: String
             switch found.source {
             case .builtIn: source = "built-in"

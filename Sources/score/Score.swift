@@ -59,29 +59,21 @@ struct Score: SposureTool {
     @Flag(help: "Print one line to paste anywhere instead of the report (\"Held on 2m 14s through 23 GIFs of spiders — personal best\").")
     var share = false
 
-    @Option(help: ArgumentHelp("How anxious you felt before and after the round, 0 (calm) to 10, kept with the round: --distress 7,4.", valueName: "before,after"))
-    var distress: String?
+    @OptionGroup var roundHistory: RoundHistoryOptions
 
     @Option(help: ArgumentHelp("The round's date when the stream has none (a virtual clock), as 2026-11-21T10:00:00Z (default: now, in the history only).", valueName: "time"))
     var at: String?
 
-    @Option(help: ArgumentHelp("The time the ladder rules and `score history` see (re-tests due, today, the week), as 2026-11-21T10:00:00Z (default: now); also the date of a round that has none.", valueName: "time"))
-    var now: String?
-
-    @Flag(help: "Neither compare the round with the history nor keep it there.")
-    var noHistory = false
-
-    @Option(help: ArgumentHelp("The history file (default: $SPOSURE_DATA/history.ndjson, else $XDG_DATA_HOME/sposure/…, else ~/.local/share/sposure/…).", valueName: "file"))
-    var historyFile: String?
-
-    @Flag(help: "No warnings about bad lines (score) or skipped history lines (score history) on stderr; errors still print.")
-    var quiet = false
+    // --history-file, --now and --quiet: `score history` and `score ladder`
+    // read them here (ArgumentParser gives an option the parent declares to
+    // the parent, wherever it stands).
+    @OptionGroup var history: HistoryOptions
 
     @Option(help: ArgumentHelp("The longest input line read; a longer one is reported and skipped.", valueName: "size"))
     var maxLine = ByteCount(1 << 20)
 
     mutating func validate() throws {
-        if let distress {
+        if let distress = roundHistory.distress {
             do { _ = try Distress.parse(distress) } catch { throw ValidationError(error.description) }
         }
         if let at, Timestamp.normalize(at) == nil {
@@ -90,13 +82,13 @@ struct Score: SposureTool {
         // --now is checked by the command that runs (here in run(), in
         // score ladder and score history in theirs), so a bad one prints that
         // command's usage, not the top level's.
-        if noHistory && historyFile != nil { throw ValidationError("--no-history and --history-file go apart.") }
+        if roundHistory.noHistory && history.historyFile != nil { throw ValidationError("--no-history and --history-file go apart.") }
         guard maxLine.bytes >= 64 else { throw ValidationError("--max-line must be at least 64 bytes.") }
     }
 
     /// Refuses a `--now` that is no time (a usage error of the command that runs).
     func validateNow() throws {
-        if let now, Timestamp.normalize(now) == nil {
+        if let now = history.now, Timestamp.normalize(now) == nil {
             throw ValidationError("--now \(now): give a date and time such as 2026-11-21T10:00:00Z.")
         }
     }
@@ -104,7 +96,7 @@ struct Score: SposureTool {
     /// Refuses the options of a round's report (`--share`, `--distress`,
     /// `--at`, `--no-history`) in `command`, which reads no round.
     func refuseRoundOptions(in command: String) throws {
-        let roundOnly = [("--share", share), ("--distress", distress != nil), ("--at", at != nil), ("--no-history", noHistory)]
+        let roundOnly = [("--share", share), ("--distress", roundHistory.distress != nil), ("--at", at != nil), ("--no-history", roundHistory.noHistory)]
         for (option, given) in roundOnly where given {
             throw ValidationError("\(option) goes with score, not \(command).")
         }
@@ -113,17 +105,17 @@ struct Score: SposureTool {
     func run() throws {
         try validateNow()
         // Bad lines are never fatal here, so no --strict: the options are made, not parsed.
-        let options = StageOptions(quiet: quiet, maxLine: maxLine)
+        let options = StageOptions(quiet: history.quiet, maxLine: maxLine)
         let stage = Stage(name: "score", options: options)
 
         var configuration = ReportConfiguration()
         configuration.format = format ?? (isatty(1) == 1 ? .text : .json)
         configuration.style = TextStyle.forOutput()
         configuration.share = share
-        configuration.history = noHistory ? nil : HistoryFile.named(historyFile)
-        configuration.distress = distress.flatMap { try? Distress.parse($0) }
+        configuration.history = roundHistory.noHistory ? nil : HistoryFile.named(history.historyFile)
+        configuration.distress = roundHistory.distress.flatMap { try? Distress.parse($0) }
         configuration.at = at.flatMap(Timestamp.normalize)
-        if let now = now.flatMap(Timestamp.normalize) { configuration.now = now }
+        if let now = history.now.flatMap(Timestamp.normalize) { configuration.now = now }
         // GIFs rated with a digit key are kept beside the history.
         if let history = configuration.history { configuration.ratings = GIFRatingFile.beside(history) }
 

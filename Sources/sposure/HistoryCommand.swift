@@ -29,18 +29,11 @@ struct HistoryCommand: ParsableCommand {
     // declares to the parent, wherever it stands.
     @ParentCommand var sposure: Sposure
 
-    @Option(help: ArgumentHelp("Another history than the default.", valueName: "file"))
-    var historyFile: String?
-
-    @Option(help: ArgumentHelp("The moment today and this week are counted from, as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
-    var now: String?
-
-    @Flag(help: "No warnings about skipped history lines.")
-    var quiet = false
+    @OptionGroup var history: HistoryOptions
 
     func run() throws {
         var arguments = ["history"] + view.arguments
         if let export { arguments += ["--export", export] }
-        try execScore(arguments, format: sposure.format, now: now, historyFile: historyFile, quiet: quiet)
+        try execScore(arguments, format: sposure.format, history: history)
     }
 }

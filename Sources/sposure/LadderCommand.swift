@@ -29,16 +29,9 @@ struct LadderCommand: ParsableCommand {
     // declares to the parent, wherever it stands.
     @ParentCommand var sposure: Sposure
 
-    @Option(help: ArgumentHelp("The time the rules see, as 2026-11-21T10:00:00Z (default: now).", valueName: "time"))
-    var now: String?
-
-    @Option(help: ArgumentHelp("Another history than the default.", valueName: "file"))
-    var historyFile: String?
-
-    @Flag(help: "No warnings about skipped history lines.")
-    var quiet = false
+    @OptionGroup var history: HistoryOptions
 
     func run() throws {
-        try execScore(["ladder"] + ladder.arguments, format: sposure.format, now: now, historyFile: historyFile, quiet: quiet)
+        try execScore(["ladder"] + ladder.arguments, format: sposure.format, history: history)
     }
 }

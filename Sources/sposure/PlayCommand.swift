@@ -1,6 +1,7 @@
 import ArgumentParser
 import FrontDoorKit
 import GiphyKit
+import SposureCLI
 import SposureKit
 
 /// `sposure play`: the live game.
@@ -38,20 +39,13 @@ struct PlayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("What to search for; several are sections of one round.", valueName: "query"))
     var queries: [String] = []
 
-    @Option(help: ArgumentHelp("Play the ladder's current rung instead of queries (docs/ladders.md).", valueName: "name"))
-    var ladder: String?
-
-    @Option(help: ArgumentHelp("On a ladder: play this rung.", valueName: "n"))
-    var rung: Int?
-
-    @Flag(help: "On a ladder: weave in GIFs of rungs already mastered.")
-    var mix = false
+    // Without --ladder, --rung and --mix are the ladder in progress's.
+    @OptionGroup var choice: LadderChoice
 
     @Option(help: ArgumentHelp("With --ladder: ask (default), off, or script:FILE.", valueName: "source"))
     var ratings: String?
 
-    @Option(help: ArgumentHelp("giphy or klipy (default: the one whose key is set).", valueName: "name"))
-    var provider: String?
+    @OptionGroup var provider: ProviderOption
 
     @Option(help: ArgumentHelp("GIFs to plan per query.", valueName: "n"))
     var maxResults = 200
@@ -65,24 +59,17 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("End the round after this much exposure (e.g. 2m).", valueName: "time"))
     var timeLimit: String?
 
-    @Option(help: ArgumentHelp("Your distress before and after, 0-10, kept in the history: 7,4.", valueName: "before,after"))
-    var distress: String?
-
-    @Flag(help: "Do not add the round to the history.")
-    var noHistory = false
+    @OptionGroup var roundHistory: RoundHistoryOptions
 
     @Flag(help: "Interleave the queries' pages, ten GIFs a page, and score by section (pipelines/carousel).")
     var interleave = false
 
     mutating func validate() throws {
-        if let provider, GIFProvider(rawValue: provider) == nil {
-            throw ValidationError("--provider must be \(GIFProvider.namesText)")
-        }
         if interleave && queries.count < 2 {
             throw ValidationError("give two queries or more to interleave, e.g. sposure play --interleave spiders snakes (pipelines/carousel spiders snakes)")
         }
-        if !queries.isEmpty && ladder != nil { throw ValidationError("give queries or --ladder, not both") }
-        if !queries.isEmpty && (rung != nil || mix) {
+        if !queries.isEmpty && choice.ladder != nil { throw ValidationError("give queries or --ladder, not both") }
+        if !queries.isEmpty && (choice.rung != nil || choice.mix) {
             throw ValidationError("--rung and --mix go with a ladder (--ladder NAME, or none: the ladder in progress), not queries")
         }
         guard ["end", "pause"].contains(onRelease) else { throw ValidationError("--on-release must be end or pause") }
@@ -92,17 +79,15 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         var round = PlayRound()
         round.queries = queries
-        round.ladder = ladder
-        round.rung = rung
-        round.mix = mix
+        (round.ladder, round.rung, round.mix) = (choice.ladder, choice.rung, choice.mix)
         round.ratings = ratings
-        round.provider = provider.flatMap(GIFProvider.init(rawValue:))
+        round.provider = provider.named
         round.maxResults = maxResults
         round.rating = rating
         round.onRelease = onRelease
         round.timeLimit = timeLimit
-        round.distress = distress
-        round.noHistory = noHistory
+        round.distress = roundHistory.distress
+        round.noHistory = roundHistory.noHistory
         round.interleave = interleave
         try runRound("play") { runner throws(RoundFailure) in
             if round.queries.isEmpty && round.ladder == nil {

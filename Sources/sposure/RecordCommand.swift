@@ -1,6 +1,7 @@
 import ArgumentParser
 import FrontDoorKit
 import GiphyKit
+import SposureCLI
 
 /// `sposure record`: a round with every stage's output saved.
 struct RecordCommand: ParsableCommand {
@@ -39,31 +40,22 @@ struct RecordCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Play headless on a virtual clock, holding as FILE says (NDJSON {\"t_ms\":…,\"down\":true|false}).", valueName: "file"))
     var holdScript: String?
 
-    @Option(help: ArgumentHelp("Play the ladder's current rung instead of queries.", valueName: "name"))
-    var ladder: String?
+    // --rung and --mix go with --ladder here: a recording names its ladder.
+    @OptionGroup var choice: LadderChoice
 
-    @Option(help: ArgumentHelp("With --ladder: play this rung.", valueName: "n"))
-    var rung: Int?
-
-    @Flag(help: "With --ladder: weave in GIFs of rungs already mastered.")
-    var mix = false
-
-    @Option(help: ArgumentHelp("giphy or klipy (default: the one whose key is set, Giphy first).", valueName: "name"))
-    var provider: String?
+    @OptionGroup var provider: ProviderOption
 
     @Option(help: ArgumentHelp("GIFs to plan per query.", valueName: "n"))
     var maxResults = 50
 
     mutating func validate() throws {
-        if ladder != nil {
+        if choice.ladder != nil {
             guard arguments.count == 1 else {
                 throw ValidationError("with --ladder give only the folder, e.g. sposure record --ladder spiders runs/today")
             }
         } else {
             guard arguments.count >= 2 else { throw ValidationError("give a folder and a query, e.g. sposure record runs/today spiders") }
-        }
-        if let provider, GIFProvider(rawValue: provider) == nil {
-            throw ValidationError("--provider must be \(GIFProvider.namesText)")
+            if choice.rung != nil || choice.mix { throw ValidationError("--rung and --mix go with --ladder NAME, not queries") }
         }
         guard maxResults > 0 else { throw ValidationError("--max-results must be at least 1") }
     }
@@ -72,10 +64,8 @@ struct RecordCommand: ParsableCommand {
         var round = RecordRound(folder: arguments[0])
         round.queries = Array(arguments.dropFirst())
         round.holdScript = holdScript
-        round.ladder = ladder
-        round.rung = rung
-        round.mix = mix
-        round.provider = provider.flatMap(GIFProvider.init(rawValue:))
+        (round.ladder, round.rung, round.mix) = (choice.ladder, choice.rung, choice.mix)
+        round.provider = provider.named
         round.maxResults = maxResults
         try runRound("record") { runner throws(RoundFailure) in try round.run(runner) }
     }

@@ -79,12 +79,8 @@ func runRound(_ name: String, _ body: (RoundRunner) throws(RoundFailure) -> Int3
 /// Replaces sposure with `score SUBCOMMAND ARGUMENTS`, followed by the
 /// options every alias passes on (`format` is sposure's own --format): the
 /// aliases are the very command, its output, messages and exit status.
-func execScore(_ arguments: [String], format: ReportFormat?, now: String?, historyFile: String?, quiet: Bool) throws -> Never {
-    var arguments = arguments
-    if let format { arguments += ["--format", format.rawValue] }
-    if let now { arguments += ["--now", now] }
-    if let historyFile { arguments += ["--history-file", historyFile] }
-    if quiet { arguments.append("--quiet") }
+func execScore(_ arguments: [String], format: ReportFormat?, history: HistoryOptions) throws -> Never {
+    let arguments = arguments + (format.map { ["--format", $0.rawValue] } ?? []) + history.arguments
     let diagnostics = Diagnostics(tool: "sposure")
     let score: String
     do { score = try ToolFinder().path(of: "score") } catch {

@@ -69,12 +69,14 @@ extension PipelinesTests {
     }
 
     /// A folder of stages where fetch-images is a stand-in running `body`
-    /// (`$REAL` is the folder of the built stages).
+    /// (`$REAL` is the folder of the built stages). `sposure` is linked in
+    /// too: the scripts find it in $SPOSURE_BIN, which a build made with
+    /// --scratch-path needs (pipelines/lib.sh looks in ./.build only after).
     func stages(withFetchImages body: String, in folder: URL) throws -> String {
         let built = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
         let bin = folder.appendingPathComponent("bin").path
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        for tool in ["gif-play", "score", "giphy-pages"] {
+        for tool in ["gif-play", "score", "giphy-pages", "sposure"] {
             try FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: built + "/" + tool)
         }
         try Data("#!/bin/bash\nREAL='\(built)'\n\(body)\n".utf8).write(to: URL(fileURLWithPath: bin + "/fetch-images"))

@@ -26,6 +26,17 @@ import Testing
         }
     }
 
+    /// Issue 20: a record's fields written from one list, in order; an
+    /// optional is null when nil unless it is omitted, an existing key keeps its place.
+    @Test func writesAListOfFieldsInOrder() throws {
+        let record = try JSONRecord.parse(#"{"kind":"gif","id":"a","size":1}"#)
+        let none: Int? = nil, text: String? = "t", gone: String? = nil
+        record.set([("kind", "image"), ("size", 2), ("ok", true), ("w", 0.5), ("n", none), ("text", text),
+                    ("gone", gone.omittedWhenNil), ("kept", Int?(7).omittedWhenNil), ("off", false.omittedWhenFalse),
+                    ("on", true.omittedWhenFalse)])
+        #expect(record.text == #"{"kind":"image","id":"a","size":2,"ok":true,"w":0.5,"n":null,"text":"t","kept":7,"on":true}"#)
+    }
+
     @Test func keepsUnknownFieldsInOrderWhenChanged() throws {
         let record = try JSONRecord.parse(#"{"z":1,"kind":"gif","section":"spiders","nested":{"b":[1,"x",null],"a":false}}"#)
         record.set("kind", "image")

@@ -68,6 +68,43 @@ import TestSupport
         }
     }
 
+    /// Issue 20: --ladder, --rung and --mix are one group (LadderChoice) in
+    /// play, record and giphy-pages plan; its checks are made before any stage runs.
+    @Test(arguments: [
+        (["play", "--rung", "0"], "--rung must be at least 1."),
+        (["record", "--ladder", "spiders", "--rung", "-1", "runs/today"], "--rung must be at least 1."),
+        (["record", "--rung", "2", "runs/today", "spiders"], "--rung and --mix go with --ladder NAME, not queries"),
+        (["record", "--mix", "runs/today", "spiders"], "--rung and --mix go with --ladder NAME, not queries"),
+        (["record", "--provider", "tenor", "runs/today", "spiders"], "--provider must be giphy or klipy"),
+    ])
+    func theLadderChoiceIsCheckedAsAUsageError(_ arguments: [String], _ message: String) throws {
+        try withTemporaryDirectory { folder in
+            let result = try StageProcess.run("sposure", arguments: arguments, environment: Self.environment(folder, ["KLIPY_API_KEY": "k"]))
+            #expect(result.status == 64)
+            #expect(result.stderr.hasPrefix("Error: \(message)\n"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path + "/runs"), "nothing recorded")
+        }
+    }
+
+    /// Issue 20: the aliases pass the shared history options on to score
+    /// (HistoryOptions: one declaration, one help text).
+    @Test func theAliasesPassTheHistoryOptionsOn() throws {
+        try withTemporaryDirectory { folder in
+            let env = Self.environment(folder)
+            let file = folder.path + "/other.ndjson"
+            let line = #"{"kind":"round","at":"2026-11-20T10:00:00Z","exposed_ms":4000,"points":40}"# + "\n" + "not json\n"
+            try Data(line.utf8).write(to: URL(fileURLWithPath: file))
+            let options = ["--history-file", file, "--now", "2026-11-21T10:00:00Z"]
+            for quiet in [[], ["--quiet"]] {
+                let alias = try StageProcess.run("sposure", arguments: ["history", "--format", "json"] + options + quiet, environment: env)
+                let score = try StageProcess.run("score", arguments: ["history", "--format", "json"] + options + quiet, environment: env)
+                #expect(alias.status == score.status && alias.stdout == score.stdout && alias.stderr == score.stderr, "\(alias)")
+                #expect(alias.stdoutLines.first?.contains(#""rounds":1"#) == true, "\(alias)")
+                #expect(alias.stderr.isEmpty == !quiet.isEmpty, "\(alias.stderr)")
+            }
+        }
+    }
+
     @Test func theLadderAndHistoryAliasesAreScoresOwnCommands() throws {
         try withTemporaryDirectory { folder in
             let env = Self.environment(folder)

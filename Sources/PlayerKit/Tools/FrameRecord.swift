@@ -27,17 +27,11 @@ public struct FrameRecord: Sendable, Equatable {
     public var sha256: String
     /// The frame file written (`--out`); nil when none is.
     public var path: String?
+}
 
-    /// A frame.
-    public init(index: Int, delayMs: Int, width: Int, height: Int, sha256: String, path: String? = nil) {
-        self.index = index
-        self.delayMs = delayMs
-        self.width = width
-        self.height = height
-        self.sha256 = sha256
-        self.path = path
-    }
-
+// A frame is made with the memberwise initializer (internal: FrameLister
+// makes them); it is there because no initializer is declared in the type.
+extension FrameRecord {
     /// Reads a `frame` record; nil when it is of another kind or a field is
     /// missing or of another type.
     public init?(record: JSONRecord) {
@@ -50,13 +44,8 @@ public struct FrameRecord: Sendable, Equatable {
     /// The record.
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
-        record.set(Field.index, index)
-        record.set(Field.delayMs, delayMs)
-        record.set(Field.width, width)
-        record.set(Field.height, height)
-        record.set(Field.sha256, sha256)
-        if let path { record.set(Field.path, path) }
+        record.set([("kind", Self.kind), (Field.index, index), (Field.delayMs, delayMs), (Field.width, width),
+                    (Field.height, height), (Field.sha256, sha256), (Field.path, path.omittedWhenNil)])
         return record
     }
 }

@@ -29,18 +29,11 @@ public struct SummaryRecord: Sendable, Equatable {
     public var durationMs: Int
     /// The last comment extension, when there is one.
     public var comment: String?
+}
 
-    /// A summary.
-    public init(file: String, frames: Int, width: Int, height: Int, loopCount: Int?, durationMs: Int, comment: String? = nil) {
-        self.file = file
-        self.frames = frames
-        self.width = width
-        self.height = height
-        self.loopCount = loopCount
-        self.durationMs = durationMs
-        self.comment = comment
-    }
-
+// A summary is made with the memberwise initializer (internal: FrameLister
+// makes them); it is there because no initializer is declared in the type.
+extension SummaryRecord {
     /// Reads a `summary` record; nil when it is of another kind or a field is
     /// missing or of another type (`loop_count` may be null).
     public init?(record: JSONRecord) {
@@ -56,14 +49,8 @@ public struct SummaryRecord: Sendable, Equatable {
     /// The record.
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
-        record.set(Field.file, file)
-        record.set(Field.frames, frames)
-        record.set(Field.width, width)
-        record.set(Field.height, height)
-        record.set(Field.loopCount, loopCount)
-        record.set(Field.durationMs, durationMs)
-        if let comment { record.set(Field.comment, comment) }
+        record.set([("kind", Self.kind), (Field.file, file), (Field.frames, frames), (Field.width, width), (Field.height, height),
+                    (Field.loopCount, loopCount), (Field.durationMs, durationMs), (Field.comment, comment.omittedWhenNil)])
         return record
     }
 }

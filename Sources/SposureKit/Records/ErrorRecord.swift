@@ -99,16 +99,9 @@ public struct ErrorRecord: Sendable, Equatable {
     /// Turns `record` itself into this error: `kind` changed in place, and
     /// each of the error's fields written over its place, else appended.
     public func write(over record: JSONRecord) {
-        record.set(Field.kind, Self.kind)
-        record.set(Field.stage, stage)
-        record.set(Field.code, code)
-        if let line { record.set(Field.line, line) }
-        if let text { record.set(Field.text, text) }
-        record.set(Field.error, message)
-        if let attempts { record.set(Field.attempts, attempts) }
-        if let ms { record.set(Field.ms, ms) }
-        if let file { record.set(Field.file, file) }
-        if let frames { record.set(Field.frames, frames) }
+        record.set([(Field.kind, Self.kind), (Field.stage, stage), (Field.code, code), (Field.line, line.omittedWhenNil),
+                    (Field.text, text.omittedWhenNil), (Field.error, message), (Field.attempts, attempts.omittedWhenNil),
+                    (Field.ms, ms.omittedWhenNil), (Field.file, file.omittedWhenNil), (Field.frames, frames.omittedWhenNil)])
     }
 
     /// Two error records are equal when they write the same record.

@@ -133,14 +133,10 @@ public struct ImageRecord: Sendable, Equatable {
     /// Sets the image's own fields on `record`: each in its place when the
     /// record has it, else appended in this order.
     private func write(to record: JSONRecord) {
-        record.set(Field.kind, Self.kind)
-        record.set(Field.path, path)
+        record.set([(Field.kind, Self.kind), (Field.path, path)])
         if let fetch {
-            record.set(Field.bytes, fetch.bytes)
-            record.set(Field.sha256, fetch.sha256)
-            record.set(Field.cached, fetch.cached)
-            record.set(Field.httpStatus, fetch.httpStatus)
-            record.set(Field.ms, fetch.ms)
+            record.set([(Field.bytes, fetch.bytes), (Field.sha256, fetch.sha256), (Field.cached, fetch.cached),
+                        (Field.httpStatus, fetch.httpStatus), (Field.ms, fetch.ms)])
         }
     }
 
