@@ -112,7 +112,8 @@ public struct PlayerSession {
             terminal?.enter(mouse: false)
             if configuration.renderer == .auto { configuration.renderer = Capabilities().renderer(environment: environment) }
         }
-        let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows)
+        let symbols = configuration.symbols ?? Symbols.automatic(terminal: nil, environment: environment)
+        let screen = Screen(terminal: terminal, renderer: configuration.renderer, symbols: symbols, columns: columns, rows: rows)
         if terminal?.isTTY == true {
             // A warning on stderr lands on the picture when stderr is this terminal too.
             let diagnostics = stage.diagnostics

@@ -26,20 +26,25 @@ public final class Screen {
     /// Frames drawn.
     public private(set) var framesDrawn = 0
 
-    /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells.
-    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, columns: Int, rows: Int) {
+    /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells;
+    /// the block renderers draw with `symbols`.
+    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, symbols: Symbols = .half, columns: Int, rows: Int) {
         self.terminal = terminal
         self.columns = columns
         self.rows = rows
         switch renderer {
-        case .truecolor, .auto: self.renderer = HalfBlockRenderer(truecolor: true)
-        case .palette: self.renderer = HalfBlockRenderer(truecolor: false)
+        case .truecolor, .auto: self.renderer = BlockRenderer(truecolor: true, symbols: symbols)
+        case .palette: self.renderer = BlockRenderer(truecolor: false, symbols: symbols)
         case .sixel: self.renderer = GraphicsRenderer(kind: .sixel)
         case .kitty: self.renderer = GraphicsRenderer(kind: .kitty)
         case .none: self.renderer = nil
         }
         rendererName = terminal == nil ? "none" : (renderer == .auto ? "truecolor" : renderer.rawValue)
+        self.symbols = self.renderer is BlockRenderer ? symbols : nil
     }
+
+    /// The characters the pictures are drawn with (nil: pixels, or headless).
+    public let symbols: Symbols?
 
     /// The cell size pictures are fitted with.
     public var cell: CellSize { renderer?.cell(pixels: nil) ?? .halfBlock }

@@ -168,7 +168,7 @@ struct ScreenModel {
             // Sometimes against the right edge of the screen.
             let originCol = random.next(2) == 0 ? columns - width + 1 : 1 + random.next(columns - width + 1)
             let originRow = 1 + random.next(rows - height / 2)
-            var renderer = HalfBlockRenderer(truecolor: true, lineFeeds: lineFeeds)
+            var renderer = BlockRenderer(truecolor: true, lineFeeds: lineFeeds)
             var screen = ScreenModel(columns: columns, rows: rows)
             for (number, picture) in frames(width: width, height: height, count: 6, random: &random).enumerated() {
                 if random.next(8) == 0 {
@@ -190,9 +190,9 @@ struct ScreenModel {
                             }
                             let got = [shown >> 16, shown >> 8 & 0xFF, shown & 0xFF]
                             let off = zip(want, got).map { abs($0 - $1) }.max() ?? 0
-                            #expect(off <= HalfBlockRenderer.tolerance,
+                            #expect(off <= BlockRenderer.tolerance,
                                     "seed \(seed), frame \(number): cell \(y),\(x) half \(half) shows \(got), the picture has \(want)")
-                            if off > HalfBlockRenderer.tolerance { return }
+                            if off > BlockRenderer.tolerance { return }
                         }
                     }
                 }

@@ -7,14 +7,15 @@ public final class GIFDecoding: @unchecked Sendable {
     public let store: FrameStore
     private let decoder: GIFDecoder
     private let scaler: Scaler
-    private let height: Int
+    private let width: Int, height: Int
     private let background: RGBColor
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
 
-    init(decoder: GIFDecoder, scaler: Scaler, height: Int, background: RGBColor, store: FrameStore,
+    init(decoder: GIFDecoder, scaler: Scaler, width: Int, height: Int, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
         self.decoder = decoder
         self.scaler = scaler
+        self.width = width
         self.height = height
         self.background = background
         self.store = store
@@ -60,7 +61,7 @@ public final class GIFDecoding: @unchecked Sendable {
             return nil
         }
         let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
-                                          paddedHeight: height, background: background)
+                                          paddedWidth: width, paddedHeight: height, background: background)
         store.append(picture, delay: frame.delayMs)
         return frame.delayMs
     }

@@ -49,40 +49,48 @@ public struct PreparedGIF: Sendable {
         let scaler = Scaler.fitting(sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
                                     columns: layout.columns, rows: layout.rows, cell: layout.cell,
                                     background: layout.background)
-        // Half blocks need an even pixel height: the last row pads with the background.
-        let height = layout.cell == .halfBlock ? (scaler.height + 1) / 2 * 2 : scaler.height
+        // Whole cells: the last row and column pad with the background.
+        let (columns, rows) = scaler.cells(layout.cell)
+        let width = columns * layout.cell.width, height = rows * layout.cell.height
         let store = FrameStore(condition: condition)
-        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: height, background: layout.background, store: store,
-                                   onTruncation: onTruncation)
+        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, width: width, height: height, background: layout.background,
+                                   store: store, onTruncation: onTruncation)
         var decoded = 0, played = 0
         while played < firstMs || decoded <= through, let delay = try decoding.decodeNext() {
             if decoded >= through { played += delay }
             decoded += 1
         }
         store.lookAhead(frames: decoded - through + 1)  // the frames of `firstMs`, and one
-        let (columns, rows) = (scaler.width / layout.cell.width, (height + layout.cell.height - 1) / layout.cell.height)
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
         let gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
         return (gif, store.isEnded ? nil : decoding)
     }
 
-    /// RGBA (opaque after scaling over the background) to RGB, padded to `paddedHeight` rows.
-    static func picture(_ rgba: [UInt8], width: Int, height: Int, paddedHeight: Int, background: RGBColor) -> CellPicture {
-        var rgb = [UInt8](repeating: 0, count: width * paddedHeight * 3)
+    /// RGBA (opaque after scaling over the background) to RGB, padded with
+    /// the background to `paddedWidth` × `paddedHeight` pixels.
+    static func picture(_ rgba: [UInt8], width: Int, height: Int, paddedWidth: Int, paddedHeight: Int,
+                        background: RGBColor) -> CellPicture {
+        let paddedWidth = max(width, paddedWidth), paddedHeight = max(height, paddedHeight)
+        var rgb = [UInt8](repeating: 0, count: paddedWidth * paddedHeight * 3)
         rgba.withUnsafeBufferPointer { source in
             rgb.withUnsafeMutableBufferPointer { target in
-                for pixel in 0..<(width * height) {
-                    target[pixel * 3] = source[pixel * 4]
-                    target[pixel * 3 + 1] = source[pixel * 4 + 1]
-                    target[pixel * 3 + 2] = source[pixel * 4 + 2]
-                }
-                for pixel in (width * height)..<(width * paddedHeight) {
-                    target[pixel * 3] = background.red
-                    target[pixel * 3 + 1] = background.green
-                    target[pixel * 3 + 2] = background.blue
+                for y in 0..<paddedHeight {
+                    for x in 0..<paddedWidth {
+                        let at = (y * paddedWidth + x) * 3
+                        if x < width && y < height {
+                            let from = (y * width + x) * 4
+                            target[at] = source[from]
+                            target[at + 1] = source[from + 1]
+                            target[at + 2] = source[from + 2]
+                        } else {
+                            target[at] = background.red
+                            target[at + 1] = background.green
+                            target[at + 2] = background.blue
+                        }
+                    }
                 }
             }
         }
-        return CellPicture(width: width, height: paddedHeight, rgb: rgb)
+        return CellPicture(width: paddedWidth, height: paddedHeight, rgb: rgb)
     }
 }

@@ -1,7 +1,7 @@
 import GIFEngine
 
-/// What turns a fitted picture into the bytes that draw it: half blocks
-/// (``HalfBlockRenderer``), or real pixels (``GraphicsRenderer``).
+/// What turns a fitted picture into the bytes that draw it: block characters
+/// (``BlockRenderer``), or real pixels (``GraphicsRenderer``).
 ///
 /// A renderer remembers what it drew, to send only what changed; ``Screen``
 /// tells it when the screen was cleared or written over.
@@ -22,9 +22,9 @@ public protocol Renderer: Sendable {
     mutating func forgetColors()
 }
 
-extension HalfBlockRenderer: Renderer {
-    /// Two pixels a cell, whatever the terminal's cell size.
-    public func cell(pixels: CellSize?) -> CellSize { .halfBlock }
+extension BlockRenderer: Renderer {
+    /// The pixels of its ``Symbols``, whatever the terminal's cell size.
+    public func cell(pixels: CellSize?) -> CellSize { symbols.cell }
 
     /// ``render(_:row:col:appendingTo:)``, moving with CR and LF only on raw output.
     public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {
