@@ -9,7 +9,7 @@ characters) and each character is drawn as geometry (the rectangles its
 Unicode name says) on one grid for every set, 2 x 12 samples a cell (halves
 across; halves, thirds and quarters down), so that the sets can be compared
 with each other. That is compared, as PSNR, with the frame resized into the
-same box on the same grid by area averaging (PIL's BOX filter), on the
+same box on the same grid by exact area averaging, on the
 picture's pixels only. The optimum of a set is the best two-colour split of
 each cell of the set's own pixels (the frame resized to them), every split
 tried: on the fine grid it is the best picture the set can draw.
@@ -191,8 +191,26 @@ class Terminal:
         return min(rows), min(cols), max(rows) - min(rows) + 1, max(cols) - min(cols) + 1
 
 # --- references and the optimum ----------------------------------------------
+_weights = {}
+def area_weights(n_in, n_out):
+    """Each output pixel's share of each input pixel: the part of it inside."""
+    if (n_in, n_out) in _weights:
+        return _weights[(n_in, n_out)]
+    w = np.zeros((n_out, n_in))
+    for o in range(n_out):
+        a, b = o * n_in / n_out, (o + 1) * n_in / n_out
+        for i in range(int(np.floor(a)), min(n_in, int(np.ceil(b)))):
+            w[o, i] = max(0.0, min(b, i + 1) - max(a, i))
+    _weights[(n_in, n_out)] = w / w.sum(axis=1, keepdims=True)
+    return _weights[(n_in, n_out)]
+
 def reference(frame, w, h):
-    return np.asarray(frame.resize((w, h), Image.BOX), np.float64)
+    """`frame` resized to w x h by exact area averaging (PIL's BOX filter is
+    not exact: 37 dB from it on these pictures; gif-play's scaler is within
+    rounding, 59 dB)."""
+    x = np.asarray(frame, np.float64)
+    rows = np.tensordot(area_weights(x.shape[0], h), x, axes=(1, 0))  # h x W x 3
+    return np.tensordot(rows, area_weights(x.shape[1], w), axes=(1, 1)).transpose(0, 2, 1)
 
 def psnr(a, b):
     mse = float(np.mean((a - b) ** 2))
