@@ -12,14 +12,7 @@ import TestSupport
 @testable import PlayerKit
 
 @Suite struct BlockSymbolsTests {
-    /// A seeded generator, so a failure can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
+    typealias Random = SeededRandom
 
     static let modes: [(Symbols, Bool)] = Symbols.allCases.flatMap { [($0, true), ($0, false)] }
 

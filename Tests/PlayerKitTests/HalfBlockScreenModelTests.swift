@@ -7,14 +7,7 @@ import TestSupport
 @testable import PlayerKit
 
 @Suite struct HalfBlockScreenModelTests {
-    /// A seeded generator, so a failure can be replayed.
-    struct Random {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
+    typealias Random = SeededRandom
 
     /// Pictures that change the way GIFs do: a few flat colours, palette and
     /// near-palette colours, regions that stay, regions that move, small shimmers.
