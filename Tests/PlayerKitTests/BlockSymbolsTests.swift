@@ -256,3 +256,44 @@ import TestSupport
         }
     }
 }
+
+@Suite struct SymbolsChoiceTests {
+    @Test(arguments: [
+        ("kitty(0.47.1)", Symbols.octant), ("kitty(0.40.0)", .sextant), ("kitty(0.18.3)", .quad),
+        ("ghostty 1.2.0", .octant), ("ghostty 1.1.3", .sextant),
+        ("WezTerm 20240203-110809-5046fc22", .sextant), ("WezTerm 20250512-093114-abcdef12", .octant), ("WezTerm 20200909", .quad),
+        ("foot(1.16.2)", .sextant), ("XTerm(388)", .quad), ("iTerm2 3.5.0", .quad),
+    ])
+    func theTerminalsAnswerDecides(answer: String, symbols: Symbols) {
+        #expect(Symbols.automatic(terminal: answer, environment: ["TERM_PROGRAM": "WezTerm", "TERM_PROGRAM_VERSION": "20250512"]) == symbols)
+    }
+
+    @Test func withoutAnAnswerTheEnvironmentDecides() {
+        #expect(Symbols.automatic(terminal: nil, environment: [:]) == .quad)
+        #expect(Symbols.automatic(terminal: nil, environment: ["TERM": "xterm-256color"]) == .quad)
+        #expect(Symbols.automatic(terminal: nil, environment: ["TERM_PROGRAM": "ghostty", "TERM_PROGRAM_VERSION": "1.2.3"]) == .octant)
+        #expect(Symbols.automatic(terminal: nil, environment: ["TERM_PROGRAM": "iTerm.app", "TERM_PROGRAM_VERSION": "3.5.0"]) == .quad)
+        #expect(Symbols.automatic(terminal: nil, environment: ["TERM": "xterm-kitty"]) == .sextant)
+        #expect(Symbols.automatic(terminal: nil, environment: ["TERM": "foot"]) == .sextant)
+        // An unknown answer falls back to the environment.
+        #expect(Symbols.automatic(terminal: "Mystery 1.0", environment: ["TERM": "foot"]) == .sextant)
+    }
+
+    @Test func insideTmuxTheOuterTerminalDecidesWhenStillKnown() {
+        let tmux = ["TMUX": "/tmp/tmux-0/default,1,0", "TERM_PROGRAM": "tmux", "TERM_PROGRAM_VERSION": "3.4", "TERM": "tmux-256color"]
+        #expect(Symbols.automatic(terminal: "tmux 3.4", environment: tmux) == .quad)
+        #expect(Symbols.automatic(terminal: "tmux 3.4", environment: tmux.merging(["KITTY_WINDOW_ID": "1"]) { $1 }) == .sextant)
+        #expect(Symbols.automatic(terminal: "tmux 3.4", environment: tmux.merging(["WEZTERM_PANE": "0"]) { $1 }) == .sextant)
+    }
+
+    @Test func picturesKeepTheirShapeInCellsOfAnySet() {
+        // A square picture in 40×20 cells: 20 cells wide, 10 tall (a cell is twice as tall as wide), in every set.
+        for symbols in Symbols.allCases {
+            let scaler = Scaler.fitting(sourceWidth: 300, sourceHeight: 300, columns: 40, rows: 10, cell: symbols.cell)
+            #expect(scaler.cells(symbols.cell) == (columns: 20, rows: 10), "\(symbols): \(scaler.width)×\(scaler.height)")
+        }
+        // Not enlarged: a source pixel is a cell pixel across.
+        let small = Scaler.fitting(sourceWidth: 10, sourceHeight: 10, columns: 40, rows: 20, cell: .quadrant, enlarge: false)
+        #expect((small.width, small.height) == (10, 5))
+    }
+}
