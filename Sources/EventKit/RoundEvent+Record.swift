@@ -5,6 +5,7 @@ extension RoundEvent {
     /// The field names, spelled once.
     public enum Field {
         public static let event = "event", at = "at", clock = "clock", hold = "hold", renderer = "renderer"
+        public static let symbols = "symbols"
         public static let cols = "cols", rows = "rows", onRelease = "on_release", tMs = "t_ms", reason = "reason"
         public static let startMs = "start_ms", endMs = "end_ms", downMs = "down_ms", upMs = "up_ms"
         public static let id = "id", section = "section", query = "query", exposedMs = "exposed_ms"
@@ -25,6 +26,7 @@ extension RoundEvent {
             if let clock = start.clock { record.set(Field.clock, clock) }
             if let hold = start.hold { record.set(Field.hold, hold) }
             if let renderer = start.renderer { record.set(Field.renderer, renderer) }
+            if let symbols = start.symbols { record.set(Field.symbols, symbols) }
             if let cols = start.cols { record.set(Field.cols, cols) }
             if let rows = start.rows { record.set(Field.rows, rows) }
             if let onRelease = start.onRelease { record.set(Field.onRelease, onRelease) }
@@ -117,7 +119,7 @@ extension RoundEvent {
         case "start":
             return (.sessionStart(SessionStart(
                 at: record.string(Field.at), clock: record.string(Field.clock), hold: record.string(Field.hold),
-                renderer: record.string(Field.renderer), cols: record.int(Field.cols), rows: record.int(Field.rows),
+                renderer: record.string(Field.renderer), symbols: record.string(Field.symbols), cols: record.int(Field.cols), rows: record.int(Field.rows),
                 onRelease: record.string(Field.onRelease), ladder: LadderTag(record: record))), nil)
         case "end":
             let time = record.int(Field.tMs)

@@ -73,6 +73,9 @@ public enum RoundEvent: Sendable, Equatable {
         public var hold: String?
         /// The renderer chosen.
         public var renderer: String?
+        /// The characters a block renderer draws with (`half`, `quad`,
+        /// `sextant`, `octant`); nil for pixels or none.
+        public var symbols: String?
         /// The screen, in cells.
         public var cols: Int?
         public var rows: Int?
@@ -82,12 +85,13 @@ public enum RoundEvent: Sendable, Equatable {
         public var ladder: LadderTag?
 
         /// A session start.
-        public init(at: String?, clock: String?, hold: String? = nil, renderer: String? = nil, cols: Int? = nil,
-                    rows: Int? = nil, onRelease: String? = nil, ladder: LadderTag? = nil) {
+        public init(at: String?, clock: String?, hold: String? = nil, renderer: String? = nil, symbols: String? = nil,
+                    cols: Int? = nil, rows: Int? = nil, onRelease: String? = nil, ladder: LadderTag? = nil) {
             self.at = at
             self.clock = clock
             self.hold = hold
             self.renderer = renderer
+            self.symbols = symbols
             self.cols = cols
             self.rows = rows
             self.onRelease = onRelease

@@ -35,24 +35,38 @@ public struct Scaler: Sendable, Equatable {
     }
 
     /// A scaler that fits `sourceWidth`×`sourceHeight` into `columns`×`rows`
-    /// terminal cells of `cell` pixels each, keeping the aspect ratio (pixels
-    /// are taken as square). Smaller images are enlarged unless `enlarge` is false.
+    /// terminal cells of `cell` pixels each, keeping the aspect ratio on
+    /// screen (source pixels are square; the cell's pixels are
+    /// ``CellSize/aspectWidth``:``CellSize/aspectHeight``). Smaller images are
+    /// enlarged unless `enlarge` is false.
     public static func fitting(
         sourceWidth: Int, sourceHeight: Int, columns: Int, rows: Int,
         cell: CellSize = .halfBlock, background: RGBColor? = .black, enlarge: Bool = true
     ) -> Scaler {
-        let source = (width: max(1, sourceWidth), height: max(1, sourceHeight))
+        let size = fittedSize(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: columns, rows: rows,
+                              cell: cell, enlarge: enlarge)
+        return Scaler(sourceWidth: max(1, sourceWidth), sourceHeight: max(1, sourceHeight), width: size.width,
+                      height: size.height, background: background)
+    }
+
+    /// The output size of ``fitting(sourceWidth:sourceHeight:columns:rows:cell:background:enlarge:)``.
+    private static func fittedSize(sourceWidth: Int, sourceHeight: Int, columns: Int, rows: Int,
+                                   cell: CellSize, enlarge: Bool) -> (width: Int, height: Int) {
+        // The source measured in the cell's pixels: a pixel k times as tall as
+        // wide takes k times as many columns for the same shape.
+        let source = (width: max(1, sourceWidth) * cell.aspectHeight, height: max(1, sourceHeight) * cell.aspectWidth)
         let room = (width: max(1, columns) * cell.width, height: max(1, rows) * cell.height)
-        var size = source
-        if enlarge || source.width > room.width || source.height > room.height {
+        // Not enlarged: a source pixel's width is a cell pixel's.
+        var size = (width: max(1, sourceWidth),
+                    height: max(1, (max(1, sourceHeight) * cell.aspectWidth + cell.aspectHeight / 2) / cell.aspectHeight))
+        if enlarge || size.width > room.width || size.height > room.height {
             if source.width * room.height <= source.height * room.width {
                 size = (max(1, (source.width * room.height + source.height / 2) / source.height), room.height)
             } else {
                 size = (room.width, max(1, (source.height * room.width + source.width / 2) / source.width))
             }
         }
-        return Scaler(sourceWidth: source.width, sourceHeight: source.height, width: min(size.width, room.width),
-                      height: min(size.height, room.height), background: background)
+        return (min(size.width, room.width), min(size.height, room.height))
     }
 
     /// The cells the output covers with cells of `cell` pixels.

@@ -284,7 +284,7 @@ public final class Player: @unchecked Sendable {
         let start = RoundEvent.SessionStart(
             at: configuration.startAt ?? (configuration.virtualClock ? nil : Self.isoNow()),
             clock: configuration.virtualClock ? "virtual" : "real", hold: configuration.hold.name,
-            renderer: screen.rendererName, cols: screen.columns, rows: screen.rows, onRelease: configuration.onRelease.rawValue)
+            renderer: screen.rendererName, symbols: screen.symbols?.rawValue, cols: screen.columns, rows: screen.rows, onRelease: configuration.onRelease.rawValue)
         stage.output.push(RoundEvent.sessionStart(start).record.serialized())
     }
 

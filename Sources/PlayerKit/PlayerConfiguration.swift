@@ -17,6 +17,9 @@ public struct PlayerConfiguration: Sendable {
 
     /// What draws the frames (`auto`: picked from what the terminal says it can do).
     public var renderer = Renderer.auto
+    /// The characters cells are drawn with (`--symbols`; nil: picked from
+    /// the terminal, ``Symbols/automatic(terminal:environment:)``).
+    public var symbols: Symbols?
     /// Virtual: no sleeping, time advances by the frame delays.
     public var virtualClock = false
     /// Where holds come from.

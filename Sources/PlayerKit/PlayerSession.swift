@@ -114,10 +114,13 @@ public struct PlayerSession {
         let choice = answers.choose(environment: environment)
         let chosen = configuration.renderer == .auto
         if chosen { configuration.renderer = choice.renderer }
-        stage.diagnostics.trace("renderer \(configuration.renderer.rawValue): \(chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)")"
+        let symbols = configuration.symbols ?? Symbols.automatic(terminal: answers.name, environment: environment)
+        let cells = configuration.renderer == .truecolor || configuration.renderer == .palette
+            ? " with \(symbols.rawValue) cells\(configuration.symbols == nil ? " (for this terminal)" : "")" : ""
+        stage.diagnostics.trace("renderer \(configuration.renderer.rawValue)\(cells): \(chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)")"
             + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
         if chosen, let advice = choice.advice { stage.diagnostics.warning(advice) }
-        let screen = Screen(terminal: terminal, renderer: configuration.renderer, columns: columns, rows: rows,
+        let screen = Screen(terminal: terminal, renderer: configuration.renderer, symbols: symbols, columns: columns, rows: rows,
                             graphics: answers.graphics())
         if terminal?.isTTY == true {
             // A warning on stderr lands on the picture when stderr is this terminal too.

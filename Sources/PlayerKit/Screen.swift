@@ -31,23 +31,28 @@ public final class Screen {
     /// Bytes that go out before the next frame, outside synchronized output (kitty's pixels).
     private var uploads: [UInt8] = []
 
-    /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells.
-    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, columns: Int, rows: Int,
+    /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells;
+    /// the block renderers draw with `symbols`, the pixel ones know `graphics`.
+    public init(terminal: Terminal?, renderer: PlayerConfiguration.Renderer, symbols: Symbols = .half, columns: Int, rows: Int,
                 graphics: GraphicsOptions = GraphicsOptions()) {
         self.terminal = terminal
         self.columns = columns
         self.rows = rows
         self.graphics = graphics
         switch renderer {
-        case .truecolor, .auto: self.renderer = HalfBlockRenderer(truecolor: true)
-        case .palette: self.renderer = HalfBlockRenderer(truecolor: false)
+        case .truecolor, .auto: self.renderer = BlockRenderer(truecolor: true, symbols: symbols)
+        case .palette: self.renderer = BlockRenderer(truecolor: false, symbols: symbols)
         case .sixel: self.renderer = SixelRenderer(options: graphics)
         case .kitty: self.renderer = KittyRenderer(options: graphics)
         case .iterm: self.renderer = ITermRenderer()
         case .none: self.renderer = nil
         }
         rendererName = terminal == nil ? "none" : (renderer == .auto ? "truecolor" : renderer.rawValue)
+        self.symbols = self.renderer is BlockRenderer ? symbols : nil
     }
+
+    /// The characters the pictures are drawn with (nil: pixels, or headless).
+    public let symbols: Symbols?
 
     /// The cell size pictures are fitted with.
     public var cell: CellSize { renderer?.cell(pixels: nil) ?? .halfBlock }

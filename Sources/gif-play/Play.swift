@@ -70,6 +70,16 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("auto (what the terminal answers at start-up: kitty graphics, else iterm for iTerm2/WezTerm/mintty/VS Code, else sixel, else truecolor cells when COLORTERM says so, else 256), kitty, iterm, sixel, truecolor, 256, none. --verbose says what was chosen and why.", valueName: "name"))
     var renderer = PlayerConfiguration.Renderer.auto
 
+    @Option(help: ArgumentHelp("""
+        The characters cells are drawn with (truecolor and 256): half (▀, 1×2 pixels a cell), quad \
+        (quadrants, 2×2), sextant (2×3, Unicode 13), octant (2×4, Unicode 16). Finer sets show more \
+        detail where the terminal draws them; where it does not they show as boxes or gaps. Default: \
+        picked from the terminal's name (octants on kitty ≥ 0.47, Ghostty ≥ 1.2, WezTerm nightly; \
+        sextants on older kitty, Ghostty, WezTerm and foot; quadrants elsewhere and inside tmux). \
+        See docs/terminals.md.
+        """, valueName: "set"))
+    var symbols: Symbols?
+
     @Option(help: ArgumentHelp("real, or virtual: no sleeping, time advances by the frame delays.", valueName: "clock"))
     var clock = Clock.real
 
@@ -151,6 +161,7 @@ struct Play: ParsableCommand {
     func run() throws {
         var configuration = PlayerConfiguration()
         configuration.renderer = renderer
+        configuration.symbols = symbols
         configuration.virtualClock = clock == .virtual
         configuration.hold = hold
         configuration.onRelease = onRelease

@@ -5,6 +5,9 @@ import PlayerKit
 /// `--renderer auto|truecolor|256|sixel|kitty|none`.
 extension PlayerConfiguration.Renderer: ExpressibleByArgument {}
 
+/// `--symbols half|quad|sextant|octant`.
+extension Symbols: ExpressibleByArgument {}
+
 /// `--on-release end|pause`.
 extension PlayerConfiguration.OnRelease: ExpressibleByArgument {}
 

@@ -78,7 +78,7 @@ struct Probe: ParsableCommand {
         record.set("renderer", choice.renderer.rawValue)
         record.set("why", choice.why)
         record.set("advice", choice.advice)
-        record.set("symbols", Self.symbols(choice.renderer))
+        record.set("symbols", Self.symbols(choice.renderer, Symbols.automatic(terminal: answers.name, environment: environment)))
         record.set("mouse", "xterm SGR reports (modes 1000, 1002, 1006): press and release")
         record.set("key_release", answers.kittyKeyboard)
         record.set("keys", answers.kittyKeyboard
@@ -87,12 +87,12 @@ struct Probe: ParsableCommand {
         print(record.text)
     }
 
-    /// What `renderer` draws with.
-    static func symbols(_ renderer: PlayerConfiguration.Renderer) -> String {
+    /// What `renderer` draws with (`symbols` in cells).
+    static func symbols(_ renderer: PlayerConfiguration.Renderer, _ symbols: Symbols) -> String {
         switch renderer {
         case .kitty, .sixel, .iterm: return "pixels"
-        case .truecolor: return "half blocks ▀, two 24-bit colours a cell"
-        default: return "half blocks ▀, two of 256 colours a cell"
+        case .truecolor: return "\(symbols.title), two 24-bit colours a cell (--symbols \(symbols.rawValue))"
+        default: return "\(symbols.title), two of 256 colours a cell (--symbols \(symbols.rawValue))"
         }
     }
 }

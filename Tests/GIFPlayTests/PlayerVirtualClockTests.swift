@@ -48,10 +48,11 @@ func imageRecord(id: String, path: String, section: String? = "spiders", query: 
 /// The event lines gif-play writes, in its field order (docs/stream-format.md).
 enum Event {
     static func start(hold: String = "always", onRelease: String = "end", at: String? = nil,
-                      renderer: String = "none", cols: Int = 80, rows: Int = 24) -> String {
+                      renderer: String = "none", symbols: String? = nil, cols: Int = 80, rows: Int = 24) -> String {
         let atField = at.map { "\"at\":\(jsonString($0))," } ?? ""
+        let symbolsField = symbols.map { "\"symbols\":\(jsonString($0))," } ?? ""
         return "{\"kind\":\"session\",\"event\":\"start\",\(atField)\"clock\":\"virtual\",\"hold\":\"\(hold)\","
-            + "\"renderer\":\"\(renderer)\",\"cols\":\(cols),\"rows\":\(rows),\"on_release\":\"\(onRelease)\"}"
+            + "\"renderer\":\"\(renderer)\",\(symbolsField)\"cols\":\(cols),\"rows\":\(rows),\"on_release\":\"\(onRelease)\"}"
     }
 
     static func shown(_ id: String, section: String = "spiders", query: String? = nil, start: Int, end: Int,
@@ -717,9 +718,10 @@ private let delaysB = [5, 5, 5, 5]
             let (a, _) = try writeAB(in: folder)
             let screen = folder.appendingPathComponent("screen.out").path
             try Data(repeating: 0x5A, count: 1_000_000).write(to: URL(fileURLWithPath: screen))
-            let result = try play(["--renderer", "truecolor", "--tty", screen], lines: [imageRecord(id: "A", path: a)])
+            let result = try play(["--renderer", "truecolor", "--symbols", "sextant", "--tty", screen],
+                                  lines: [imageRecord(id: "A", path: a)])
             #expect(result.exitCode == 0, "\(result)")
-            #expect(result.stdoutLines.first == Event.start(renderer: "truecolor"))
+            #expect(result.stdoutLines.first == Event.start(renderer: "truecolor", symbols: "sextant"))
             let drawn = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data())
             #expect(drawn.starts(with: Array("\u{1B}[?1049h".utf8)), "begins with the alternate screen")
             #expect(drawn.count < 1_000_000 && !drawn.contains(0x5A), "the old contents are gone (\(drawn.count) bytes)")

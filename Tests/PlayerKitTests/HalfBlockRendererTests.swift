@@ -1,14 +1,14 @@
 import Testing
 @testable import PlayerKit
 
-@Suite struct HalfBlockRendererTests {
+@Suite struct BlockRendererTests {
     /// A 2×2-pixel picture: one cell row of two cells.
     func picture(_ pixels: [(UInt8, UInt8, UInt8)]) -> CellPicture {
         CellPicture(width: 2, height: 2, rgb: pixels.flatMap { [$0.0, $0.1, $0.2] })
     }
 
     @Test func drawsTopAndBottomPixelsAsForegroundAndBackground() {
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         let out = renderer.render(picture([(255, 0, 0), (0, 0, 0), (0, 0, 254), (0, 0, 0)]), row: 3, col: 5)
         let text = String(decoding: out, as: UTF8.self)
         // Red is palette colour 196: the shorter code says the same. Black is
@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func redrawsOnlyTheCellsThatChanged() {
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         _ = renderer.render(picture([(1, 1, 1), (2, 2, 2), (1, 1, 1), (2, 2, 2)]), row: 1, col: 1)
         let same = renderer.render(picture([(1, 1, 1), (2, 2, 2), (1, 1, 1), (2, 2, 2)]), row: 1, col: 1)
         #expect(same.isEmpty, "nothing changed: nothing is written")
@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func movesForwardOnARowInsteadOfJumping() {
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         let wide = CellPicture(width: 4, height: 2, rgb: Array(repeating: 0, count: 24))
         _ = renderer.render(wide, row: 1, col: 1)
         var changed = wide
@@ -39,7 +39,7 @@ import Testing
 
     @Test func goesToTheNextRowTheShortestWay() {
         // Down a row and one back: LF (raw output: same column) and a backspace.
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         let tall = CellPicture(width: 2, height: 4, rgb: Array(repeating: 0, count: 24))
         _ = renderer.render(tall, row: 5, col: 12)
         var changed = tall
@@ -48,7 +48,7 @@ import Testing
         let down = String(decoding: renderer.render(changed, row: 5, col: 12), as: UTF8.self)
         #expect(down == "\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\n\u{08}▀")
         // Where CR and LF are translated (lineFeeds false): `ESC[B` and a backspace.
-        var escapes = HalfBlockRenderer(truecolor: true, lineFeeds: false)
+        var escapes = BlockRenderer(truecolor: true, lineFeeds: false)
         _ = escapes.render(tall, row: 5, col: 12)
         let escaped = String(decoding: escapes.render(changed, row: 5, col: 12), as: UTF8.self)
         #expect(escaped == "\u{1B}[5;12H\u{1B}[38;2;7;7;7m▀\u{1B}[B\u{08}▀")
@@ -60,29 +60,29 @@ import Testing
         var far = wide
         far.rgb[57..<60] = [7, 7, 7]  // cell (0, 19), top
         far.rgb[120..<123] = [7, 7, 7]  // cell (1, 0), top
-        var lines = HalfBlockRenderer(truecolor: true)
+        var lines = BlockRenderer(truecolor: true)
         _ = lines.render(wide, row: 5, col: 2)
         let out = String(decoding: lines.render(far, row: 5, col: 2), as: UTF8.self)
         #expect(out == "\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\r\n\u{1B}[C▀")
-        var absolute = HalfBlockRenderer(truecolor: true, lineFeeds: false)
+        var absolute = BlockRenderer(truecolor: true, lineFeeds: false)
         _ = absolute.render(wide, row: 5, col: 2)
         let moved = String(decoding: absolute.render(far, row: 5, col: 2), as: UTF8.self)
         #expect(moved == "\u{1B}[5;21H\u{1B}[38;2;7;7;7m▀\u{1B}[6;2H▀")
     }
 
     @Test func picksTheGlyphThatKeepsTheColoursAlreadySet() {
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         // Cell 0 sets fg 10 / bg 20; cell 1 is 20 over 30: `▄` keeps bg 20 and needs fg 30 only.
         let out = String(decoding: renderer.render(picture([(10, 10, 10), (20, 20, 20), (20, 20, 20), (30, 30, 30)]), row: 1, col: 1), as: UTF8.self)
         #expect(out == "\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀\u{1B}[38;2;30;30;30m▄")
         // A solid cell in the foreground colour is a full block, with no code at all.
-        var solid = HalfBlockRenderer(truecolor: true)
+        var solid = BlockRenderer(truecolor: true)
         let block = String(decoding: solid.render(picture([(10, 10, 10), (10, 10, 10), (20, 20, 20), (10, 10, 10)]), row: 1, col: 1), as: UTF8.self)
         #expect(block == "\u{1B}[1;1H\u{1B}[38;2;10;10;10;48;2;20;20;20m▀█")
     }
 
     @Test func aColourSetWithinTheToleranceServesTheNextCell() {
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         // Cell 1 is 102 over 51, within 3 levels of cell 0's 100 over 50: no code.
         let out = String(decoding: renderer.render(picture([(100, 100, 100), (102, 99, 103), (50, 50, 50), (51, 53, 47)]), row: 1, col: 1), as: UTF8.self)
         #expect(out == "\u{1B}[1;1H\u{1B}[38;2;100;100;100;48;2;50;50;50m▀▀")
@@ -92,13 +92,13 @@ import Testing
         let moved = String(decoding: renderer.render(picture([(100, 100, 100), (104, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1), as: UTF8.self)
         #expect(moved == "\u{1B}[1;2H\u{1B}[38;2;104;100;100m▀")
         // Two halves that close together are one space in one colour.
-        var close = HalfBlockRenderer(truecolor: true)
+        var close = BlockRenderer(truecolor: true)
         let space = String(decoding: close.render(picture([(60, 60, 60), (60, 60, 60), (62, 61, 60), (60, 60, 60)]), row: 1, col: 1), as: UTF8.self)
         #expect(space == "\u{1B}[1;1H\u{1B}[48;2;60;60;60m  ")
     }
 
     @Test func leavesCellsThatMovedByAFewLevelsAlone() {
-        var renderer = HalfBlockRenderer(truecolor: true)
+        var renderer = BlockRenderer(truecolor: true)
         _ = renderer.render(picture([(100, 100, 100), (10, 10, 10), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1)
         // Within 3 levels of what the screen shows: nothing to write.
         #expect(renderer.render(picture([(103, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1).isEmpty)
@@ -106,7 +106,7 @@ import Testing
         let drift = String(decoding: renderer.render(picture([(106, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1), as: UTF8.self)
         #expect(drift == "\u{1B}[1;1H\u{1B}[38;2;106;97;100;48;2;50;50;50m▀")
         // The 256-colour renderer compares palette entries exactly.
-        var palette = HalfBlockRenderer(truecolor: false)
+        var palette = BlockRenderer(truecolor: false)
         _ = palette.render(picture([(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1)
         #expect(!palette.render(picture([(0, 0, 60), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1).isEmpty)
     }
@@ -126,7 +126,7 @@ import Testing
     }
 
     @Test func drawsEverythingAgainAfterInvalidate() {
-        var renderer = HalfBlockRenderer(truecolor: false)
+        var renderer = BlockRenderer(truecolor: false)
         let first = renderer.render(picture([(255, 255, 255), (0, 0, 0), (255, 255, 255), (0, 0, 0)]), row: 1, col: 1)
         renderer.invalidate()
         let again = renderer.render(picture([(255, 255, 255), (0, 0, 0), (255, 255, 255), (0, 0, 0)]), row: 1, col: 1)

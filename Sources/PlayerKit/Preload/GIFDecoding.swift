@@ -7,15 +7,16 @@ public final class GIFDecoding: @unchecked Sendable {
     public let store: FrameStore
     private let decoder: GIFDecoder
     private let scaler: Scaler
-    private let height: Int
+    private let width: Int, height: Int
     private let span: CellSpan?
     private let background: RGBColor
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
 
-    init(decoder: GIFDecoder, scaler: Scaler, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
+    init(decoder: GIFDecoder, scaler: Scaler, width: Int, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
         self.decoder = decoder
         self.scaler = scaler
+        self.width = width
         self.height = height
         self.span = span
         self.background = background
@@ -62,7 +63,7 @@ public final class GIFDecoding: @unchecked Sendable {
             return nil
         }
         let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
-                                          paddedHeight: height, background: background, span: span)
+                                          paddedWidth: width, paddedHeight: height, background: background, span: span)
         store.append(picture, delay: frame.delayMs)
         return frame.delayMs
     }

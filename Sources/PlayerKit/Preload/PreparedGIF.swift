@@ -49,22 +49,23 @@ public struct PreparedGIF: Sendable {
                              firstMs: Int, through: Int = 0, condition: Condition = Condition(),
                              onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
         let decoder = try GIFDecoder(contentsOfFile: path, options: options)
-        let (width, height) = (decoder.info.width, decoder.info.height)
+        let (sourceWidth, sourceHeight) = (decoder.info.width, decoder.info.height)
         // The cells the picture covers, as fitted to the screen's pixels.
-        let shown = Scaler.fitting(sourceWidth: width, sourceHeight: height, columns: layout.columns, rows: layout.rows,
+        let shown = Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
                                    cell: layout.cell, background: layout.background, enlarge: layout.enlarge)
         // When the terminal scales, the GIF's own pixels (smaller when it does not fit), never more.
         let scaler = layout.terminalScales
-            ? Scaler.fitting(sourceWidth: width, sourceHeight: height, columns: layout.columns, rows: layout.rows,
+            ? Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
                              cell: layout.cell, background: layout.background, enlarge: false)
             : shown
         let (columns, rows) = shown.cells(layout.cell)
         let span = layout.terminalScales ? CellSpan(columns: columns, rows: rows) : nil
-        // Cells need whole cells of pixels: the last row pads with the background.
-        let cellHeight = layout.terminalScales ? 1 : layout.cell.height
-        let paddedHeight = (scaler.height + cellHeight - 1) / cellHeight * cellHeight
+        // Whole cells, unless the terminal scales: the last row and column pad with the background.
+        let (width, height) = layout.terminalScales ? (scaler.width, scaler.height)
+            : (columns * layout.cell.width, rows * layout.cell.height)
         let store = FrameStore(condition: condition)
-        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, height: paddedHeight, span: span, background: layout.background,
+        let decoding = GIFDecoding(decoder: decoder, scaler: scaler, width: width, height: height, span: span,
+                                   background: layout.background,
                                    store: store, onTruncation: onTruncation)
         var decoded = 0, played = 0
         while played < firstMs || decoded <= through, let delay = try decoding.decodeNext() {
@@ -75,29 +76,36 @@ public struct PreparedGIF: Sendable {
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
         var gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
         let source = record.string("cache_key") ?? record.string("id").map { "id:" + $0 } ?? "path:" + path
-        gif.identity = fnv1a("\(source)|\(scaler.width)x\(paddedHeight)")
+        gif.identity = fnv1a("\(source)|\(width)x\(height)")
         return (gif, store.isEnded ? nil : decoding)
     }
 
-    /// RGBA (opaque after scaling over the background) to RGB, padded to `paddedHeight` rows.
-    static func picture(_ rgba: [UInt8], width: Int, height: Int, paddedHeight: Int, background: RGBColor,
-                        span: CellSpan? = nil) -> CellPicture {
-        var rgb = [UInt8](repeating: 0, count: width * paddedHeight * 3)
+    /// RGBA (opaque after scaling over the background) to RGB, padded with
+    /// the background to `paddedWidth` × `paddedHeight` pixels.
+    static func picture(_ rgba: [UInt8], width: Int, height: Int, paddedWidth: Int, paddedHeight: Int,
+                        background: RGBColor, span: CellSpan? = nil) -> CellPicture {
+        let paddedWidth = max(width, paddedWidth), paddedHeight = max(height, paddedHeight)
+        var rgb = [UInt8](repeating: 0, count: paddedWidth * paddedHeight * 3)
         rgba.withUnsafeBufferPointer { source in
             rgb.withUnsafeMutableBufferPointer { target in
-                for pixel in 0..<(width * height) {
-                    target[pixel * 3] = source[pixel * 4]
-                    target[pixel * 3 + 1] = source[pixel * 4 + 1]
-                    target[pixel * 3 + 2] = source[pixel * 4 + 2]
-                }
-                for pixel in (width * height)..<(width * paddedHeight) {
-                    target[pixel * 3] = background.red
-                    target[pixel * 3 + 1] = background.green
-                    target[pixel * 3 + 2] = background.blue
+                for y in 0..<paddedHeight {
+                    for x in 0..<paddedWidth {
+                        let at = (y * paddedWidth + x) * 3
+                        if x < width && y < height {
+                            let from = (y * width + x) * 4
+                            target[at] = source[from]
+                            target[at + 1] = source[from + 1]
+                            target[at + 2] = source[from + 2]
+                        } else {
+                            target[at] = background.red
+                            target[at + 1] = background.green
+                            target[at + 2] = background.blue
+                        }
+                    }
                 }
             }
         }
-        return CellPicture(width: width, height: paddedHeight, rgb: rgb, span: span)
+        return CellPicture(width: paddedWidth, height: paddedHeight, rgb: rgb, span: span)
     }
 
     /// FNV-1a, 64 bits, of `text`'s UTF-8.

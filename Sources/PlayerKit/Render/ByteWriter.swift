@@ -70,6 +70,15 @@ struct ByteWriter {
         count += 1
     }
 
+    /// The first `count` (1–4) bytes of `utf8`, lowest first: one character,
+    /// written as one 4-byte store.
+    @inline(__always)
+    mutating func append(utf8: UInt32, count n: Int) {
+        reserve(4)
+        UnsafeMutableRawPointer(base + count).storeBytes(of: utf8.littleEndian, as: UInt32.self)
+        count += n
+    }
+
     @inline(__always)
     mutating func append(number: Int) {
         guard number >= 0 && number < 1000 else {

@@ -1,9 +1,9 @@
-/// A frame fitted to the screen: RGB pixels, two pixel rows a text row for the
-/// half-block renderers, or real pixels for the graphics protocols.
+/// A frame fitted to the screen: RGB pixels, a cell's ``Symbols`` pixels a
+/// cell for the block renderers, or real pixels for the graphics protocols.
 public struct CellPicture: Sendable, Equatable {
-    /// Width in pixels (= cells for half blocks).
+    /// Width in pixels (cells × the cell's width for block characters).
     public var width: Int
-    /// Height in pixels (= 2 × text rows for half blocks).
+    /// Height in pixels (text rows × the cell's height for block characters).
     public var height: Int
     /// RGB, 3 bytes a pixel, top row first, transparency already blended.
     public var rgb: [UInt8]

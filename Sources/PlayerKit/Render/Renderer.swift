@@ -1,8 +1,8 @@
 import GIFEngine
 
-/// What turns a fitted picture into the bytes that draw it: half blocks
-/// (``HalfBlockRenderer``), or real pixels (``KittyRenderer``,
-/// ``ITermRenderer``, ``SixelRenderer``).
+/// What turns a fitted picture into the bytes that draw it: block characters
+/// (``BlockRenderer``: half blocks, quadrants, sextants, octants), or real
+/// pixels (``KittyRenderer``, ``ITermRenderer``, ``SixelRenderer``).
 ///
 /// A renderer remembers what it drew, to send only what changed; ``Screen``
 /// tells it when the screen was cleared or written over.
@@ -51,9 +51,9 @@ extension Renderer {
     public mutating func use(cell: CellSize) {}
 }
 
-extension HalfBlockRenderer: Renderer {
-    /// Two pixels a cell, whatever the terminal's cell size.
-    public func cell(pixels: CellSize?) -> CellSize { .halfBlock }
+extension BlockRenderer: Renderer {
+    /// The pixels of its ``Symbols``, whatever the terminal's cell size.
+    public func cell(pixels: CellSize?) -> CellSize { symbols.cell }
 
     /// ``render(_:row:col:appendingTo:)``, moving with CR and LF only on raw output.
     public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {

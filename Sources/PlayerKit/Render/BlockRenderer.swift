@@ -1,10 +1,13 @@
-/// Draws pictures with half blocks: each cell shows two pixels, one as the
-/// foreground colour of `▀` or `▄` and the other as the background, in 24-bit
-/// colour or the xterm 256-colour palette.
+/// Draws pictures with block characters: each cell shows a two-colour
+/// pattern of pixels (``Symbols``: 1×2 with half blocks, 2×2 quadrants, 2×3
+/// sextants, 2×4 octants), the pattern in the foreground colour and the rest
+/// in the background, in 24-bit colour or the xterm 256-colour palette. Each
+/// cell takes the best split of its pixels into two colours (``CellSplit``).
 ///
 /// Only cells that changed since the last frame are written, and each as
-/// cheaply as it can be: a cell picks the glyph (`▀`, `▄`, a space or `█`)
-/// that keeps the colours already set where it can, colour codes are written
+/// cheaply as it can be: a cell picks the character (the pattern, or its
+/// complement with the colours swapped; a space or `█` for one colour) that
+/// keeps the colours already set where it can, colour codes are written
 /// only for colours that change (the colours set stay known from one frame to
 /// the next), and the cursor gets to the next changed cell by the shortest
 /// move (forward on a row, a new line and forward, or absolute). ``Screen``
@@ -13,29 +16,39 @@
 /// CR and LF are cursor moves only when the output is raw (a file, or a
 /// terminal whose OPOST ``Terminal`` turned off: `lineFeeds`); otherwise
 /// rows change with escape sequences alone.
-public struct HalfBlockRenderer: Sendable {
+public struct BlockRenderer: Sendable {
     /// 24-bit colour, or the 256-colour palette.
     public let truecolor: Bool
+    /// The characters cells are drawn with.
+    public let symbols: Symbols
     /// Whether CR (to the first column) and LF (down a row, same column) may
     /// move the cursor: the bytes reach the terminal untranslated.
     public var lineFeeds: Bool
+    /// What each cell shows (``key(_:_:_:)``; `UInt64.max`: not known).
     private var previous: [UInt64] = []
     private var previousWidth = 0
     private var previousOrigin = (row: 0, col: 0)
+    /// The last picture drawn: a cell whose pixels are the same is not fitted again.
+    private var previousRGB: [UInt8] = []
     /// The colours the terminal has now (-1: not known).
     private var fg = -1, bg = -1
     /// Where frames are written, reused from frame to frame.
     private let scratch = ByteBuffer(capacity: 64 << 10)
+    /// The characters of ``symbols``, by pattern (see ``BlockGlyphs``).
+    private let glyphs: [UInt64]
 
-    /// A renderer for truecolor or 256-colour terminals.
-    public init(truecolor: Bool, lineFeeds: Bool = true) {
+    /// A renderer for truecolor or 256-colour terminals, drawing with `symbols`.
+    public init(truecolor: Bool, symbols: Symbols = .half, lineFeeds: Bool = true) {
         self.truecolor = truecolor
+        self.symbols = symbols
         self.lineFeeds = lineFeeds
+        glyphs = BlockGlyphs.table(symbols)
     }
 
     /// Forgets what is on screen: the next frame is drawn whole.
     public mutating func invalidate() {
         previous = []
+        previousRGB = []
         forgetColors()
     }
 
@@ -53,15 +66,17 @@ public struct HalfBlockRenderer: Sendable {
         return out
     }
 
-    /// ``render(_:row:col:)``, appended to `target`.
+    /// ``render(_:row:col:)``, appended to `target`. The picture's pixels past
+    /// its last whole cell are not drawn (``PreparedGIF`` pads to whole cells).
     public mutating func render(_ picture: CellPicture, row originRow: Int, col originCol: Int, appendingTo target: inout [UInt8]) {
-        let cols = picture.width
-        let rows = picture.height / 2
-        let count = cols * rows
-        if previous.count != count || previousWidth != cols || previousOrigin != (originRow, originCol) {
-            previous = Array(repeating: UInt64.max, count: count)
+        let cellWidth = symbols.cell.width, cellHeight = symbols.cell.height, count = cellWidth * cellHeight
+        let cols = picture.width / cellWidth
+        let rows = picture.height / cellHeight
+        if previous.count != cols * rows || previousWidth != cols || previousOrigin != (originRow, originCol) {
+            previous = Array(repeating: UInt64.max, count: cols * rows)
             previousWidth = cols
             previousOrigin = (originRow, originCol)
+            previousRGB = []
         }
         var out = ByteWriter(reusing: scratch)
         // Where the cursor is, in the picture's cells (-1: not known).
@@ -70,33 +85,68 @@ public struct HalfBlockRenderer: Sendable {
         var cells = previous
         previous = []
         defer { previous = cells }
+        let last = previousRGB.count == picture.rgb.count ? previousRGB : []
+        previousRGB = picture.rgb
+        let stride = picture.width * 3
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { pixels in
+        let pixels = pixels.baseAddress!
         cells.withUnsafeMutableBufferPointer { previous in
         picture.rgb.withUnsafeBufferPointer { rgb in
+        last.withUnsafeBufferPointer { last in
             for row in 0..<rows {
-                let top = row * 2 * cols * 3
-                let bottom = top + cols * 3
                 for col in 0..<cols {
-                    var upper = Int(rgb[top + col * 3]) << 16 | Int(rgb[top + col * 3 + 1]) << 8 | Int(rgb[top + col * 3 + 2])
-                    var lower = Int(rgb[bottom + col * 3]) << 16 | Int(rgb[bottom + col * 3 + 1]) << 8 | Int(rgb[bottom + col * 3 + 2])
-                    if !truecolor {
-                        upper = Palette256.index(rgb: upper)
-                        lower = Palette256.index(rgb: lower)
-                    }
-                    let key = UInt64(upper) << 24 | UInt64(lower)
                     let cell = row * cols + col
+                    let corner = row * cellHeight * stride + col * cellWidth * 3
+                    if !last.isEmpty && previous[cell] != UInt64.max
+                        && Self.same(rgb, last, at: corner, stride: stride, width: cellWidth, height: cellHeight) {
+                        continue
+                    }
+                    for y in 0..<cellHeight {
+                        for x in 0..<cellWidth {
+                            let at = corner + y * stride + x * 3
+                            pixels[y * cellWidth + x] = Int(rgb[at]) << 16 | Int(rgb[at + 1]) << 8 | Int(rgb[at + 2])
+                        }
+                    }
+                    var split = CellSplit.best(pixels, count: count)
+                    if !truecolor {
+                        split.inside = Palette256.index(rgb: split.inside)
+                        split.outside = Palette256.index(rgb: split.outside)
+                        if split.inside == split.outside { split.pattern = 1 << count - 1 }
+                    }
+                    let key = Self.key(split.pattern, split.inside, split.outside)
                     if previous[cell] == key { continue }
-                    if truecolor && Self.alike(previous[cell], key) { continue }
+                    if truecolor && Self.alike(previous[cell], key, count: count) { continue }
                     move(&out, from: (cursorRow, cursorCol), to: (row, col), origin: (originRow, originCol), width: cols)
-                    let shown = drawCell(&out, upper: upper, lower: lower)
-                    previous[cell] = UInt64(shown.upper) << 24 | UInt64(shown.lower)
+                    previous[cell] = drawCell(&out, split, count: count)
                     cursorRow = row
                     cursorCol = col + 1
                 }
             }
         }
         }
+        }
+        }
         guard out.count > 0 else { return }
         out.write(to: &target)
+    }
+
+    /// Whether the cell at `corner` has the same pixels in both pictures.
+    @inline(__always)
+    private static func same(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, at corner: Int, stride: Int,
+                             width: Int, height: Int) -> Bool {
+        for y in 0..<height {
+            let start = corner + y * stride
+            for offset in start..<(start + width * 3) where a[offset] != b[offset] { return false }
+        }
+        return true
+    }
+
+    /// What a cell shows, packed: the pattern (bit 0 set; all set for one
+    /// colour, then `inside == outside`), the colour of its pixels and of the
+    /// others (0xRRGGBB, or palette indices).
+    @inline(__always)
+    static func key(_ pattern: Int, _ inside: Int, _ outside: Int) -> UInt64 {
+        UInt64(pattern) << 48 | UInt64(inside) << 24 | UInt64(outside)
     }
 
     /// How far (0–255) a channel may move before a truecolor cell is drawn
@@ -107,13 +157,22 @@ public struct HalfBlockRenderer: Sendable {
     /// stay as they are instead of costing ~35 bytes each.
     static let tolerance = 3
 
-    /// Whether two cells (top and bottom 0xRRGGBB, packed as in `render`) differ
-    /// by at most ``tolerance`` in every channel.
+    /// Whether every pixel of two cells of `count` pixels (``key(_:_:_:)``)
+    /// differs by at most ``tolerance`` in every channel.
     @inline(__always)
-    static func alike(_ a: UInt64, _ b: UInt64) -> Bool {
+    static func alike(_ a: UInt64, _ b: UInt64, count: Int) -> Bool {
         guard a != UInt64.max else { return false }
-        let upper = distance(Int(a >> 24), Int(b >> 24)), lower = distance(Int(a & 0xFF_FFFF), Int(b & 0xFF_FFFF))
-        return max(upper, lower) <= UInt(2 * tolerance)
+        let full = 1 << count - 1
+        let patternA = Int(a >> 48), patternB = Int(b >> 48)
+        let insideA = Int(a >> 24 & 0xFF_FFFF), outsideA = Int(a & 0xFF_FFFF)
+        let insideB = Int(b >> 24 & 0xFF_FFFF), outsideB = Int(b & 0xFF_FFFF)
+        let limit = UInt(2 * tolerance)
+        // Each pair of groups that share a pixel: both patterns hold bit 0.
+        if distance(insideA, insideB) > limit { return false }
+        if patternA & ~patternB & full != 0 && distance(insideA, outsideB) > limit { return false }
+        if ~patternA & patternB & full != 0 && distance(outsideA, insideB) > limit { return false }
+        if ~patternA & ~patternB & full != 0 && distance(outsideA, outsideB) > limit { return false }
+        return true
     }
 
     /// How far apart two 0xRRGGBB colours are, for ``tolerance``: each
@@ -204,44 +263,51 @@ public struct HalfBlockRenderer: Sendable {
 
     private func digits(_ n: Int) -> Int { n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : String(n).count }
 
-    /// One cell showing `upper` over `lower`, with whichever glyph needs the
-    /// fewest colour codes given the colours set now. In truecolor a colour
-    /// set that is within ``tolerance`` of the one wanted serves for it (the
-    /// neighbours of a smooth picture often are); returns the colours the
-    /// cell shows, which the next frame is compared with.
-    private mutating func drawCell(_ out: inout ByteWriter, upper: Int, lower: Int) -> (upper: Int, lower: Int) {
-        let fgUpper = near(fg, upper), fgLower = near(fg, lower)
-        let bgUpper = near(bg, upper), bgLower = near(bg, lower)
-        // A space or a full block when one colour set now serves both halves.
-        if bgUpper && bgLower {
+    /// One cell showing `split`, with whichever character needs the fewest
+    /// colour codes given the colours set now: the pattern with its colours,
+    /// or its complement with them swapped. In truecolor a colour set that is
+    /// within ``tolerance`` of the one wanted serves for it (the neighbours
+    /// of a smooth picture often are); returns what the cell shows
+    /// (``key(_:_:_:)``), which the next frame is compared with.
+    private mutating func drawCell(_ out: inout ByteWriter, _ split: CellSplit, count: Int) -> UInt64 {
+        let full = 1 << count - 1
+        let inside = split.inside, outside = split.outside
+        let fgInside = near(fg, inside), fgOutside = near(fg, outside)
+        let bgInside = near(bg, inside), bgOutside = near(bg, outside)
+        // A space or a full block when one colour set now serves both groups.
+        if bgInside && bgOutside {
             out.append(byte: 0x20)
-            return (bg, bg)
+            return Self.key(full, bg, bg)
         }
-        if fgUpper && fgLower {
-            out.append("█")
-            return (fg, fg)
+        if fgInside && fgOutside {
+            glyph(&out, full)
+            return Self.key(full, fg, fg)
         }
-        if upper == lower || (truecolor && near(upper, lower)) {
-            setColors(&out, foreground: nil, background: upper)
-            bg = upper
+        if inside == outside || (truecolor && near(inside, outside)) {
+            setColors(&out, foreground: nil, background: inside)
+            bg = inside
             out.append(byte: 0x20)
-            return (upper, upper)
+            return Self.key(full, inside, inside)
         }
-        // `▀` needs fg = upper, bg = lower; `▄` the other way round.
-        let upperHalf = (fgUpper ? 0 : 1) + (bgLower ? 0 : 1)
-        let lowerHalf = (fgLower ? 0 : 1) + (bgUpper ? 0 : 1)
-        let flipped = lowerHalf < upperHalf
-        let (wantFg, wantBg, keepFg, keepBg) = flipped ? (lower, upper, fgLower, bgUpper) : (upper, lower, fgUpper, bgLower)
+        // The pattern needs fg = inside, bg = outside; its complement the other way round.
+        let straight = (fgInside ? 0 : 1) + (bgOutside ? 0 : 1)
+        let swapped = (fgOutside ? 0 : 1) + (bgInside ? 0 : 1)
+        let flipped = swapped < straight
+        let (wantFg, wantBg, keepFg, keepBg) = flipped ? (outside, inside, fgOutside, bgInside) : (inside, outside, fgInside, bgOutside)
         let foreground = keepFg ? fg : wantFg, background = keepBg ? bg : wantBg
         setColors(&out, foreground: keepFg ? nil : foreground, background: keepBg ? nil : background)
         fg = foreground
         bg = background
-        if flipped {
-            out.append("▄")
-            return (background, foreground)
-        }
-        out.append("▀")
-        return (foreground, background)
+        glyph(&out, flipped ? full ^ split.pattern : split.pattern)
+        let shown = flipped ? (background, foreground) : (foreground, background)
+        return shown.0 == shown.1 ? Self.key(full, shown.0, shown.0) : Self.key(split.pattern, shown.0, shown.1)
+    }
+
+    /// The character of `pattern`.
+    @inline(__always)
+    private func glyph(_ out: inout ByteWriter, _ pattern: Int) {
+        let packed = glyphs[pattern]
+        out.append(utf8: UInt32(truncatingIfNeeded: packed), count: Int(packed >> 32))
     }
 
     /// Whether colour `set` (-1: not known) may stand for `wanted`: the same,

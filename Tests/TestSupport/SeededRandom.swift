@@ -1,0 +1,12 @@
+/// A seeded generator (a 64-bit LCG), so that a failing test can be replayed.
+public struct SeededRandom {
+    public var state: UInt64
+
+    public init(state: UInt64) { self.state = state }
+
+    /// A number in `0..<bound`.
+    public mutating func next(_ bound: Int) -> Int {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Int((state >> 33) % UInt64(bound))
+    }
+}
