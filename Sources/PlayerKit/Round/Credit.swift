@@ -12,6 +12,8 @@ public struct Credit: Sendable, Equatable {
 
     /// The `provider` of a GIF of one's own (a ladder rung's folder): no API, nobody to credit.
     public static let local = "local"
+    /// What the cache key of `gif-play samples`' GIFs (the demo's) starts with: drawn here, nobody to credit.
+    public static let sample = "sample"
 
     /// The longest creator name shown (the status line shares a row with the rest).
     public static let creatorWidth = 40
@@ -28,7 +30,8 @@ public struct Credit: Sendable, Equatable {
     public init?(record: JSONRecord) {
         let named = record.string("provider")
             ?? record.string("cache_key").flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
-        guard let provider = named.map(Screen.plain), !provider.isEmpty, provider != Self.local else { return nil }
+        guard let provider = named.map(Screen.plain), !provider.isEmpty,
+              provider != Self.local, provider != Self.sample else { return nil }
         self.init(provider: provider, creator: record.string("creator"))
     }
 
