@@ -83,14 +83,14 @@ import Testing
 
     @Test func aColourSetWithinTheToleranceServesTheNextCell() {
         var renderer = BlockRenderer(truecolor: true)
-        // Cell 1 is 102 over 51, within 3 levels of cell 0's 100 over 50: no code.
-        let out = String(decoding: renderer.render(picture([(100, 100, 100), (102, 99, 103), (50, 50, 50), (51, 53, 47)]), row: 1, col: 1), as: UTF8.self)
+        // Cell 1 is 102 over 51, within 2 levels of cell 0's 100 over 50: no code.
+        let out = String(decoding: renderer.render(picture([(100, 100, 100), (102, 98, 102), (50, 50, 50), (51, 52, 48)]), row: 1, col: 1), as: UTF8.self)
         #expect(out == "\u{1B}[1;1H\u{1B}[38;2;100;100;100;48;2;50;50;50m▀▀")
         // The screen shows 100 over 50 in cell 1, and the next frame is compared with that:
-        // 103 is still within 3 levels, 104 is not.
-        #expect(renderer.render(picture([(100, 100, 100), (103, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1).isEmpty)
-        let moved = String(decoding: renderer.render(picture([(100, 100, 100), (104, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1), as: UTF8.self)
-        #expect(moved == "\u{1B}[1;2H\u{1B}[38;2;104;100;100m▀")
+        // 102 is still within 2 levels, 103 is not.
+        #expect(renderer.render(picture([(100, 100, 100), (102, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1).isEmpty)
+        let moved = String(decoding: renderer.render(picture([(100, 100, 100), (103, 100, 100), (50, 50, 50), (50, 50, 50)]), row: 1, col: 1), as: UTF8.self)
+        #expect(moved == "\u{1B}[1;2H\u{1B}[38;2;103;100;100m▀")
         // Two halves that close together are one space in one colour.
         var close = BlockRenderer(truecolor: true)
         let space = String(decoding: close.render(picture([(60, 60, 60), (60, 60, 60), (62, 61, 60), (60, 60, 60)]), row: 1, col: 1), as: UTF8.self)
@@ -100,11 +100,11 @@ import Testing
     @Test func leavesCellsThatMovedByAFewLevelsAlone() {
         var renderer = BlockRenderer(truecolor: true)
         _ = renderer.render(picture([(100, 100, 100), (10, 10, 10), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1)
-        // Within 3 levels of what the screen shows: nothing to write.
-        #expect(renderer.render(picture([(103, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1).isEmpty)
-        // Compared with the screen, not the last frame: drifting on by 3 more is drawn.
-        let drift = String(decoding: renderer.render(picture([(106, 97, 100), (10, 10, 13), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1), as: UTF8.self)
-        #expect(drift == "\u{1B}[1;1H\u{1B}[38;2;106;97;100;48;2;50;50;50m▀")
+        // Within 2 levels of what the screen shows: nothing to write.
+        #expect(renderer.render(picture([(102, 98, 100), (10, 10, 12), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1).isEmpty)
+        // Compared with the screen, not the last frame: drifting on by 2 more is drawn.
+        let drift = String(decoding: renderer.render(picture([(104, 98, 100), (10, 10, 12), (50, 50, 50), (20, 20, 20)]), row: 1, col: 1), as: UTF8.self)
+        #expect(drift == "\u{1B}[1;1H\u{1B}[38;2;104;98;100;48;2;50;50;50m▀")
         // The 256-colour renderer compares palette entries exactly.
         var palette = BlockRenderer(truecolor: false)
         _ = palette.render(picture([(0, 0, 0), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1)

@@ -151,11 +151,11 @@ public struct BlockRenderer: Sendable {
 
     /// How far (0–255) a channel may move before a truecolor cell is drawn
     /// again. A cell is compared with what the screen shows, not with the last
-    /// frame, so it is never further off than this: 3 levels of 255 cannot be
+    /// frame, so it is never further off than this: 2 levels of 255 cannot be
     /// seen in a moving picture, and the cells whose colours only shimmer
     /// (area averaging makes every edge that moves by part of a pixel do that)
     /// stay as they are instead of costing ~35 bytes each.
-    static let tolerance = 3
+    static let tolerance = 2
 
     /// Whether every pixel of two cells of `count` pixels (``key(_:_:_:)``)
     /// differs by at most ``tolerance`` in every channel.
