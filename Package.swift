@@ -101,7 +101,7 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit"], exclude: ["README.md"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit", "HistoryKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",

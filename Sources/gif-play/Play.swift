@@ -110,6 +110,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("On a ladder round: ask (on the terminal), off, or script:FILE (NDJSON {\"when\":\"before\",\"suds\":7,\"expect_pct\":80}, {\"when\":\"after\",\"peak\":8,\"suds\":4,\"happened\":false}, {\"t_ms\":4200,\"rated\":8}).", valueName: "source"))
     var ratings = RatingSource.ask
 
+    @Option(help: ArgumentHelp("Play GIFs not shown in the last N rounds of this rung (or query) first, as the data folder's seen.ndjson keeps them (score writes it); 0: input order. Default: 5 on a real clock, 0 on a virtual one.", valueName: "n"))
+    var seenRounds: Int?
+
     @Flag(help: "Take the ladder safety notice as read for this run (scripts); it is not kept as accepted.")
     var acceptNotice = false
 
@@ -122,6 +125,7 @@ struct Play: ParsableCommand {
     mutating func validate() throws {
         guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
         guard (1...64).contains(buffer) else { throw ValidationError("--buffer must be from 1 to 64.") }
+        if let seenRounds, !(0...100).contains(seenRounds) { throw ValidationError("--seen-rounds must be from 0 to 100.") }
         guard RGBColor(hex: background) != nil else { throw ValidationError("--background must be RRGGBB hex.") }
         if let size, !(2...1000).contains(size.width) || !(2...1000).contains(size.height) {
             throw ValidationError("--size must be from 2x2 to 1000x1000.")
@@ -154,6 +158,7 @@ struct Play: ParsableCommand {
         configuration.thresholds.minimumGapMs = repeatGapMin.milliseconds
         configuration.ratings = ratings
         configuration.acceptNotice = acceptNotice
+        configuration.seenRounds = seenRounds
 
         var launch = PlayerLaunch()
         launch.files = files

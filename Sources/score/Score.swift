@@ -115,10 +115,11 @@ struct Score: SposureTool {
         configuration.distress = distress.flatMap { try? Distress.parse($0) }
         configuration.at = at.flatMap(Timestamp.normalize)
         if let now = now.flatMap(Timestamp.normalize) { configuration.now = now }
-        // GIFs rated with a digit key are kept beside the history.
+        // GIFs rated with a digit key or marked off-topic, and the GIFs each round showed, are kept beside the history.
         if let history = configuration.history {
             let folder = Paths.parent(history.path)
             configuration.ratings = GIFRatingFile(path: (folder.isEmpty ? "." : folder) + "/ratings.ndjson")
+            configuration.seen = SeenFile(path: (folder.isEmpty ? "." : folder) + "/seen.ndjson")
         }
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)

@@ -10,6 +10,8 @@ public final class GIFDecoding: @unchecked Sendable {
     private let height: Int
     private let background: RGBColor
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
+    /// The clip's perceptual hashes, made from the canvas of its first frames as they are decoded.
+    private(set) var hashing = ClipHash.Maker()
 
     init(decoder: GIFDecoder, scaler: Scaler, height: Int, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
@@ -56,9 +58,11 @@ public final class GIFDecoding: @unchecked Sendable {
         }
         guard let frame else {
             if store.decoded == 0 { throw GIFError(.corrupt, "the file has no frame") }
+            hashing.ended(lastFrame: decoder.frameHash)
             store.end(truncation: nil)
             return nil
         }
+        if hashing.wantsNext { hashing.frame(delayMs: frame.delayMs, hash: decoder.frameHash) }
         let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
                                           paddedHeight: height, background: background)
         store.append(picture, delay: frame.delayMs)

@@ -11,4 +11,8 @@ extension PreparedGIF: RoundGIF {
     public var provider: String? { record.string("provider") }
     /// The record says `still: true`.
     public var isStill: Bool { record.bool("still") == true }
+    /// The record's title.
+    public var title: String? { record.string("title") }
+    /// The frames still to decode are dropped.
+    public func discard() { frames.cancel() }
 }

@@ -259,10 +259,9 @@ struct GIFSequence<Feed: RoundFeed> {
         guard let playing = current else { return nil }
         current = nil
         gifsShown += 1
-        let ladder = playing.gif.ladder
         return RoundEvent.Shown(
             id: playing.gif.id, section: playing.section, query: playing.gif.query, startMs: playing.startMs,
             endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed,
-            ladder: ladder, provider: ladder == nil ? nil : playing.gif.provider)
+            ladder: playing.gif.ladder, provider: playing.gif.provider, hash: playing.gif.clipHash?.first.hex)
     }
 }

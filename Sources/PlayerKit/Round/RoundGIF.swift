@@ -1,3 +1,4 @@
+import GIFEngine
 import LadderKit
 
 /// A GIF as the round sees it: its frames' delays and whether they are
@@ -24,6 +25,12 @@ public protocol RoundGIF {
     var provider: String? { get }
     /// Shown frozen on its first frame for its whole time (`still: true`).
     var isStill: Bool { get }
+    /// Its record's title, for an `off_topic` event.
+    var title: String? { get }
+    /// What the clip looks like, to know it again under another id (nil: unknown).
+    var clipHash: ClipHash? { get }
+    /// It will not be shown (again): the frames still to decode are not wanted.
+    func discard()
 }
 
 extension RoundGIF {
@@ -33,4 +40,10 @@ extension RoundGIF {
     public var provider: String? { nil }
     /// Shown frozen on its first frame: no, unless the GIF says.
     public var isStill: Bool { false }
+    /// No title, unless the GIF says.
+    public var title: String? { nil }
+    /// No hash, unless the GIF has one.
+    public var clipHash: ClipHash? { nil }
+    /// Nothing to stop, unless the GIF is decoding.
+    public func discard() {}
 }
