@@ -47,7 +47,7 @@ public struct ClipHash: Sendable, Hashable {
         private var playedMs = 0
         private var frames = 0
         /// The clip's hashes once both frames were seen (nil before, and for
-        /// a canvas too small to hash).
+        /// a canvas too small to hash or a frame with too little detail).
         public private(set) var hash: ClipHash?
         /// Whether no frame needs hashing any more (both seen, or the canvas is too small).
         public private(set) var isDone = false

@@ -141,7 +141,8 @@ public final class GIFDecoder {
 
     /// The ``PerceptualHash`` of the frame returned last (by either
     /// `nextFrame`), from the canvas as decoded, never a scaled picture;
-    /// nil before the first frame, or for a canvas too small to hash. A
+    /// nil before the first frame, for a canvas too small to hash, or a
+    /// picture with too little detail (``PerceptualHash/minimumDetail``). A
     /// frame scaled from its color indices is hashed from them, so asking
     /// paints nothing.
     public func frameHash() -> PerceptualHash? {

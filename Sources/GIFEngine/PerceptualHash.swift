@@ -13,6 +13,11 @@
 /// area two neighbours differ by noise, and without the margin their bit
 /// would flip between two encodings of the same picture.
 ///
+/// A picture with little to tell at that size gets no hash: fewer than
+/// ``minimumDetail`` of its 64 pairs of cells differ by more than the
+/// margin (a flat background with a small subject, a blank frame). Its
+/// bits would be nearly all 0, and every other such picture the same clip.
+///
 /// Integer arithmetic only: the same pixels always give the same hash.
 public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     /// The 64 bits: row 0 of the thumbnail in the highest byte, its left
@@ -29,6 +34,9 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     /// How much brighter, in grey levels of 0–255, a cell must be than its
     /// neighbour for its bit to be set (see the measurement in docs/gif-engine.md).
     public static let margin = 2
+    /// The pairs of neighbouring cells, of 64, that must differ by more than
+    /// ``margin`` for a picture to be hashed.
+    public static let minimumDetail = 16
     /// The most points sampled each way.
     static let maxSamples = (across: 288, down: 256)
 
@@ -68,8 +76,8 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     // MARK: Making one
 
     /// The hash of `width`×`height` RGBA pixels (R, G, B, A bytes, rows top
-    /// to bottom); nil when the canvas is smaller than the minimum, or the
-    /// buffer shorter than the pixels.
+    /// to bottom); nil when the canvas is smaller than the minimum, the
+    /// picture has too little detail, or the buffer is shorter than the pixels.
     public static func of(rgba: UnsafeRawBufferPointer, width: Int, height: Int) -> PerceptualHash? {
         guard width >= minimumWidth, height >= minimumHeight, rgba.count >= width * height * 4,
               let base = rgba.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
@@ -83,7 +91,7 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
 
     /// The hash of `width`×`height` color indices into `colors` (256 RGBA
     /// words whose bytes in memory are R, G, B, A): a frame that is one
-    /// opaque image, not yet painted.
+    /// opaque image, not yet painted. Nil as for RGBA.
     static func of(indices: UnsafePointer<UInt8>, colors: UnsafePointer<UInt32>, width: Int, height: Int) -> PerceptualHash? {
         guard width >= minimumWidth, height >= minimumHeight else { return nil }
         // The grey of each index once, not of each pixel.
@@ -136,18 +144,21 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
             }
         }
 
-        /// The bits: each cell against its right-hand neighbour.
-        func hash() -> PerceptualHash {
+        /// The bits: each cell against its right-hand neighbour; nil with
+        /// fewer than ``minimumDetail`` pairs telling anything.
+        func hash() -> PerceptualHash? {
             let margin = PerceptualHash.margin * 256
             var bits: UInt64 = 0
+            var detail = 0
             for row in 0..<PerceptualHash.rows {
                 for column in 0..<(PerceptualHash.columns - 1) {
                     let at = row * PerceptualHash.columns + column
                     let left = sums[at] / max(1, counts[at]), right = sums[at + 1] / max(1, counts[at + 1])
                     bits = bits << 1 | (left > right + margin ? 1 : 0)
+                    if abs(left - right) > margin { detail += 1 }
                 }
             }
-            return PerceptualHash(bits: bits)
+            return detail >= PerceptualHash.minimumDetail ? PerceptualHash(bits: bits) : nil
         }
     }
 }

@@ -29,13 +29,21 @@ struct Play: ParsableCommand {
             ends; when none is ready while you hold, the status line says "loading…" and a \
             "stall" event records it.
 
-            Events (stdout, NDJSON): session start/end, hold, shown, stall; records that are \
-            not images (errors from upstream) pass through. When stdout is the terminal, \
+            x marks the GIF on screen off-topic: it ends at once and the next plays (an \
+            off_topic event; score keeps the mark). A GIF that is the same clip as one \
+            already shown this round (another id; re-encoded, resized, cropped: a perceptual \
+            hash of its first frames, made while decoding) is passed over before it is shown \
+            (a skipped event). GIFs shown in the last --seen-rounds rounds of the rung or \
+            query (the data folder's seen.ndjson, which score keeps) play after new ones.
+
+            Events (stdout, NDJSON): session start/end, hold, shown, stall, skipped, \
+            off_topic; records that are not images (errors from upstream) pass through. When stdout is the terminal, \
             events are not printed there (--events FILE writes them): a line on stderr says \
             what the round came to (GIFs, exposure). See docs/stream-format.md.
 
             Headless and replayable: --renderer none --clock virtual --hold always \
-            (or script:FILE, NDJSON {"t_ms":…,"down":true|false}) plays at full speed with \
+            (or script:FILE, NDJSON {"t_ms":…,"down":true|false}, and {"t_ms":…,"key":"x"} \
+            for the x key) plays at full speed with \
             identical events every run. With a virtual clock an image record's "at_ms" is \
             when it arrives, so stalls replay too.
 

@@ -93,8 +93,9 @@ public final class Preloader: @unchecked Sendable {
             }
         }
         if !lines.isEmpty { _ = buffer.push(.lines(lines)) }
+        // The decodings stay open: the feed hands out the GIFs left in the
+        // buffer after the input ends, and their rest is decoded then.
         buffer.close()
-        decodings.close()
     }
 
     /// The feed hands out the GIF whose later frames `rest` decodes: the
