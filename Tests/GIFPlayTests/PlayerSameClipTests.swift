@@ -58,11 +58,11 @@ import TestSupport
                               "shown:other", "hold:", "session:"], "\(events)")
             let first = try #require(events.first { $0.contains(#""id":"first""#) })
             let firstHash = try #require(hash(of: first))
-            #expect(firstHash.count == 16 && firstHash.allSatisfy(\.isHexDigit), first)
+            #expect(firstHash.count == 16 && firstHash.allSatisfy(\.isHexDigit), "\(first)")
             // Skipped where the next began: no exposure, no gap.
             #expect(events[2] == #"{"kind":"skipped","reason":"same_clip","id":"same-bytes","like":"first","t_ms":400,"hash":"\#(firstHash)"}"#)
             let other = try #require(events.first { $0.contains(#""id":"other""#) })
-            #expect(other.contains(#""start_ms":400,"end_ms":800"#), other)
+            #expect(other.contains(#""start_ms":400,"end_ms":800"#), "\(other)")
             let record = try #require(score.stdoutLines.first.flatMap(jsonObject))
             #expect(record["gifs_shown"] as? Int == 2)
             #expect(record["gifs_skipped"] as? Int == 3)
@@ -79,7 +79,7 @@ import TestSupport
             let seen = try String(contentsOfFile: folder.path + "/seen.ndjson", encoding: .utf8)
             let line = try #require(seen.split(separator: "\n").first.map(String.init))
             #expect(seen.split(separator: "\n").count == 1)
-            #expect(line.hasPrefix(#"{"kind":"seen","at":"2026-11-21T10:00:00Z","query":"spiders","gifs":[{"provider":"giphy","id":"first","hash":""#), line)
+            #expect(line.hasPrefix(#"{"kind":"seen","at":"2026-11-21T10:00:00Z","query":"spiders","gifs":[{"provider":"giphy","id":"first","hash":""#), "\(line)")
 
             // The same clip under a new id counts as seen (its hash); the third is new.
             // New first: gif-play plays the third before the two seen (--seen-rounds, off by default on a virtual clock).
@@ -116,7 +116,7 @@ import TestSupport
             let (_, score) = try round([imageRecord(id: "first", path: clips.original, query: "spiders"),
                                         imageRecord(id: "other", path: clips.other, query: "spiders"),
                                         imageRecord(id: "third", path: clips.third, query: "spiders")], data: folder)
-            #expect(score.stderr == "", score.stderr)
+            #expect(score.stderr == "", "\(score.stderr)")
             let record = try #require(score.stdoutLines.first.flatMap(jsonObject))
             #expect(record["new_gifs"] as? Int == 1, "\(score.stdoutLines)")
             let lines = try String(contentsOfFile: folder.path + "/seen.ndjson", encoding: .utf8).split(separator: "\n")
@@ -134,9 +134,9 @@ import TestSupport
                 imageRecord(id: "other", path: clips.other, query: "cartoon spider"),
             ], hold: "script:" + script, data: folder)
             #expect(events[1] == #"{"kind":"off_topic","id":"hero","title":"Spider-Man swings","t_ms":150,"query":"cartoon spider"}"#, "\(events)")
-            #expect(events[2].hasPrefix(#"{"kind":"shown","id":"hero","section":"spiders","query":"cartoon spider","start_ms":0,"end_ms":150,"exposed_ms":150,"frames":"#), events[2])
-            #expect(events[2].contains(#""completed":false"#), events[2])
-            #expect(events[3].hasPrefix(#"{"kind":"shown","id":"other","section":"spiders","query":"cartoon spider","start_ms":150,"end_ms":550"#), events[3])
+            #expect(events[2].hasPrefix(#"{"kind":"shown","id":"hero","section":"spiders","query":"cartoon spider","start_ms":0,"end_ms":150,"exposed_ms":150,"frames":"#), "\(events[2])")
+            #expect(events[2].contains(#""completed":false"#), "\(events[2])")
+            #expect(events[3].hasPrefix(#"{"kind":"shown","id":"other","section":"spiders","query":"cartoon spider","start_ms":150,"end_ms":550"#), "\(events[3])")
             let record = try #require(score.stdoutLines.first.flatMap(jsonObject))
             #expect(record["gifs_off_topic"] as? Int == 1)
             let ratings = try String(contentsOfFile: folder.path + "/ratings.ndjson", encoding: .utf8)
@@ -151,7 +151,7 @@ import TestSupport
             let played = try StageProcess.run("gif-play", arguments: ["--renderer", "none", "--clock", "virtual", "--hold", "script:" + script],
                                               stdin: stream([]))
             #expect(played.exitCode == 2)
-            #expect(played.stderr.contains(#"holds.ndjson:2: "key" can only be "x""#), played.stderr)
+            #expect(played.stderr.contains(#"holds.ndjson:2: "key" can only be "x""#), "\(played.stderr)")
         }
     }
 

@@ -202,25 +202,31 @@ public enum ClipSet {
     static func render(_ scene: Scene, atMs time: Int, frame: Int) -> Picture {
         var pixels = Picture(repeating: 0, count: width * height * 3)
         var grain = SplitMix(seed: scene.seed &* 31 &+ UInt64(frame))
+        // The gradient runs across, down or corner to corner, either way.
+        let along = [(1000, 0), (707, 707), (0, 1000), (-707, 707), (-1000, 0), (-707, -707), (0, -1000), (707, -707)][scene.direction]
         for y in 0..<height {
             for x in 0..<width {
                 let u = x * 1000 / width, v = y * 1000 / height
-                // The gradient runs across, down or corner to corner, either way.
-                let along = [(1000, 0), (707, 707), (0, 1000), (-707, 707), (-1000, 0), (-707, -707), (0, -1000), (707, -707)][scene.direction]
                 let t = ((u - 500) * along.0 + (v - 500) * along.1) / 1414 + 500
-                var rgb = [scene.from.0 + (scene.to.0 - scene.from.0) * t / 1000,
-                           scene.from.1 + (scene.to.1 - scene.from.1) * t / 1000,
-                           scene.from.2 + (scene.to.2 - scene.from.2) * t / 1000]
+                var r = scene.from.0 + (scene.to.0 - scene.from.0) * t / 1000
+                var g = scene.from.1 + (scene.to.1 - scene.from.1) * t / 1000
+                var b = scene.from.2 + (scene.to.2 - scene.from.2) * t / 1000
                 for blob in scene.blobs {
                     let d2 = (u - blob.x) * (u - blob.x) + (v - blob.y) * (v - blob.y)
                     let r2 = blob.r * blob.r
-                    if d2 < r2 { for c in 0..<3 { rgb[c] += blob.lift * (r2 - d2) / r2 } }
+                    if d2 < r2 {
+                        let lift = blob.lift * (r2 - d2) / r2
+                        r += lift; g += lift; b += lift
+                    }
                 }
                 for shape in scene.shapes where covers(shape, u: u, v: v, atMs: time) {
-                    rgb = [shape.color.0, shape.color.1, shape.color.2]
+                    (r, g, b) = shape.color
                 }
                 let noise = scene.grain > 0 ? grain.next(2 * scene.grain + 1) - scene.grain : 0
-                for c in 0..<3 { pixels[(y * width + x) * 3 + c] = UInt8(clamping: rgb[c] + noise) }
+                let at = (y * width + x) * 3
+                pixels[at] = UInt8(clamping: r + noise)
+                pixels[at + 1] = UInt8(clamping: g + noise)
+                pixels[at + 2] = UInt8(clamping: b + noise)
             }
         }
         return pixels

@@ -259,9 +259,12 @@ struct GIFSequence<Feed: RoundFeed> {
         guard let playing = current else { return nil }
         current = nil
         gifsShown += 1
+        let ladder = playing.gif.ladder
         return RoundEvent.Shown(
             id: playing.gif.id, section: playing.section, query: playing.gif.query, startMs: playing.startMs,
             endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed,
-            ladder: playing.gif.ladder, provider: playing.gif.provider, hash: playing.gif.clipHash?.first.hex)
+            // Off a ladder, the provider only when it is not Giphy (absent means giphy): those events are as they were.
+            ladder: ladder, provider: ladder != nil || playing.gif.provider != "giphy" ? playing.gif.provider : nil,
+            hash: playing.gif.clipHash?.first.hex)
     }
 }
