@@ -11,7 +11,7 @@
 // look-alike to its scene, and every other pair (different clips). Then, at
 // threshold T (default ClipHash.threshold): duplicates found, false matches,
 // and the margin on either side. Compiled by bench/clip-hash with swiftc -O
-// over Sources/GIFEngine and the two TestSupport files it needs.
+// over Sources/GIFEngine and the three TestSupport files it needs.
 
 #if canImport(Glibc)
 import Glibc

@@ -73,8 +73,13 @@ public final class RoundReporter: @unchecked Sendable {
             kept.at = kept.at ?? at
             return kept
         }
+        keep { () throws(GIFRatingFile.Failure) in try file.append(ratings) }
+    }
+
+    /// Runs `append`; a failure is said, and the exit status will say it too.
+    private func keep(_ append: () throws(GIFRatingFile.Failure) -> Void) {
         do {
-            try file.append(ratings)
+            try append()
         } catch {
             stage.diagnostics.error(error.description)
             keepingFailed = true
@@ -95,12 +100,7 @@ public final class RoundReporter: @unchecked Sendable {
             kept.at = kept.at ?? at
             return kept
         }
-        do {
-            try file.append(marks: marks)
-        } catch {
-            stage.diagnostics.error(error.description)
-            keepingFailed = true
-        }
+        keep { () throws(GIFRatingFile.Failure) in try file.append(marks: marks) }
     }
 
     /// How many of the GIFs `round` showed the last rounds of its rung (or

@@ -76,7 +76,7 @@ public enum ClipSet {
 
     /// `count` scenes, each unlike the others.
     public static func scenes(count: Int, seed: UInt64 = 22) -> [Scene] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { index in
             let color = { (random.next(256), random.next(256), random.next(256)) }
             let (from, to) = (color(), color())
@@ -201,7 +201,7 @@ public enum ClipSet {
 
     static func render(_ scene: Scene, atMs time: Int, frame: Int) -> Picture {
         var pixels = Picture(repeating: 0, count: width * height * 3)
-        var grain = SplitMix(seed: scene.seed &* 31 &+ UInt64(frame))
+        var grain = SplitMix64(seed: scene.seed &* 31 &+ UInt64(frame))
         // The gradient runs across, down or corner to corner, either way.
         let along = [(1000, 0), (707, 707), (0, 1000), (-707, 707), (-1000, 0), (-707, -707), (0, -1000), (707, -707)][scene.direction]
         for y in 0..<height {
@@ -375,20 +375,5 @@ public enum ClipSet {
         }
         gif.trailer()
         return gif.bytes
-    }
-
-    /// A small seeded generator (SplitMix64).
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// 0 ..< bound.
-        mutating func next(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
     }
 }
