@@ -109,7 +109,7 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit", "CZlib"], exclude: ["README.md"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit", "CZlib", "HistoryKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",
@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),
         .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "EventKit", "LadderKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport", "CZlib"]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport", "CZlib", "HistoryKit"]),
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),

@@ -1,13 +1,17 @@
 // bench/decode-driver.swift: the GIF engine's side of bench/decode.
 //
 //   decode-driver REPEAT FILE...
+//   decode-driver --hash REPEAT FILE... (also makes each GIF's ClipHash, as gif-play does)
 //   decode-driver --compare FILE RGBA   (RGBA: every frame, as convert -coalesce rgba:- writes)
 //
 // Reads every FILE REPEAT times and decodes and composites every frame with
 // GIFDecoder, dropping each frame before asking for the next (as the player
 // does once it has scaled it), then prints one line: elapsed milliseconds,
 // frames made, files that failed, and a checksum that keeps the work from
-// being optimized away. With --compare it checks, untimed, that its frames
+// being optimized away. With --hash it also makes each file's ClipHash from
+// its frames as they come (the first frame's and the one at 250 ms, as
+// gif-play does while it decodes) and adds, after the checksum, the ms spent
+// in the hashing alone. With --compare it checks, untimed, that its frames
 // are ImageMagick's, pixel for pixel (alpha-0 pixels compare equal). Compiled by bench/decode with swiftc -O over
 // Sources/GIFEngine, as `swift build -c release` compiles that module.
 
@@ -22,30 +26,48 @@ struct DecodeDriver {
         if arguments.count == 4, arguments[1] == "--compare" {
             exit(compare(arguments[2], with: arguments[3]))
         }
-        guard arguments.count >= 3, let repeatCount = Int(arguments[1]) else {
-            print("usage: decode-driver REPEAT FILE...")
+        let hashing = arguments.count >= 2 && arguments[1] == "--hash"
+        let rest = Array(arguments.dropFirst(hashing ? 2 : 1))
+        guard rest.count >= 2, let repeatCount = Int(rest[0]) else {
+            print("usage: decode-driver [--hash] REPEAT FILE...")
             exit(64)
         }
         var frames = 0, failed = 0
         var checksum: UInt64 = 0
-        var start = timespec(), end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
+        var hashNs = 0
+        let start = now()
         for round in 0..<repeatCount {
-            for path in arguments.dropFirst(2) {
+            for path in rest.dropFirst() {
                 do throws(GIFError) {
                     let decoder = try GIFDecoder(contentsOfFile: path)
+                    var maker = ClipHash.Maker()
+                    // Only the hashing is timed: the frame it reads is the one just decoded.
+                    let timedHash = { () -> PerceptualHash? in
+                        let began = now()
+                        defer { hashNs += now() - began }
+                        return decoder.frameHash()
+                    }
                     while let frame = try decoder.nextFrame() {
                         frames += 1
                         checksum &+= UInt64(frame.rgba[frame.rgba.count / 2])
+                        if hashing && maker.wantsNext { maker.frame(delayMs: frame.delayMs, hash: timedHash) }
                     }
+                    if hashing { maker.ended(lastFrame: timedHash) }
+                    checksum &+= maker.hash?.first.bits ?? 0
                 } catch {
                     if round == 0 { failed += 1 }
                 }
             }
         }
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        let ms = Double(end.tv_sec - start.tv_sec) * 1e3 + Double(end.tv_nsec - start.tv_nsec) / 1e6
-        print("\(ms) \(frames) \(failed) \(checksum)")
+        let ms = Double(now() - start) / 1e6
+        print("\(ms) \(frames) \(failed) \(checksum)" + (hashing ? " \(Double(hashNs) / 1e6)" : ""))
+    }
+
+    /// The monotonic clock, in ns.
+    static func now() -> Int {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return time.tv_sec * 1_000_000_000 + time.tv_nsec
     }
 
     /// The bytes of the file at `path` (the reference frames are not a GIF, so

@@ -9,11 +9,11 @@ extension RoundEvent {
         public static let cols = "cols", rows = "rows", onRelease = "on_release", tMs = "t_ms", reason = "reason"
         public static let startMs = "start_ms", endMs = "end_ms", downMs = "down_ms", upMs = "up_ms"
         public static let id = "id", section = "section", query = "query", exposedMs = "exposed_ms"
-        public static let frames = "frames", completed = "completed", provider = "provider"
+        public static let frames = "frames", completed = "completed", provider = "provider", hash = "hash", like = "like"
     }
 
     /// The kinds of record an event is.
-    public static let kinds: Set<String> = ["session", "hold", "shown", "stall", "rated", "rating"]
+    public static let kinds: Set<String> = ["session", "hold", "shown", "stall", "rated", "rating", "skipped", OffTopicMark.kind]
 
     /// The event as the record written on stdout (docs/stream-format.md).
     public var record: JSONRecord {
@@ -49,10 +49,19 @@ extension RoundEvent {
             record.set(Field.exposedMs, shown.exposedMs)
             record.set(Field.frames, shown.frames)
             record.set(Field.completed, shown.completed)
-            if let ladder = shown.ladder {
-                if let provider = shown.provider { record.set(Field.provider, provider) }
-                ladder.write(to: record)
-            }
+            if let provider = shown.provider { record.set(Field.provider, provider) }
+            shown.ladder?.write(to: record)
+            if let hash = shown.hash { record.set(Field.hash, hash) }
+        case .skipped(let skipped):
+            record.set("kind", "skipped")
+            record.set(Field.reason, skipped.reason)
+            if let provider = skipped.provider { record.set(Field.provider, provider) }
+            record.set(Field.id, skipped.id)
+            if let like = skipped.like { record.set(Field.like, like) }
+            record.set(Field.tMs, skipped.atMs)
+            if let hash = skipped.hash { record.set(Field.hash, hash) }
+        case .offTopic(let mark):
+            return mark.record()
         case .sessionEnd(let at, let reason):
             record.set("kind", "session")
             record.set(Field.event, "end")
@@ -87,12 +96,26 @@ extension RoundEvent {
                 return (nil, "a shown record needs a whole exposed_ms from 0 to a year; skipped")
             }
             // The rest is read as it comes: a time out of range only leaves
-            // the round's length alone (-1: none).
+            // the round's length alone (-1: none); a hash that is not one is left out.
+            let (hash, problem) = readHash(record)
             return (.shown(Shown(
                 id: record.string(Field.id) ?? "", section: record.string(Field.section) ?? "", query: record.string(Field.query),
                 startMs: record.int(Field.startMs) ?? -1, endMs: record.int(Field.endMs) ?? -1, exposedMs: exposed,
                 frames: record.int(Field.frames) ?? 0, completed: record.bool(Field.completed) == true,
-                ladder: LadderTag(record: record), provider: record.string(Field.provider))), nil)
+                ladder: LadderTag(record: record), provider: record.string(Field.provider), hash: hash)),
+                    problem.map { "a shown record's \($0); the GIF is counted without it" })
+        case "skipped":
+            guard let id = record.string(Field.id), !id.isEmpty, let at = record.int(Field.tMs), span.contains(at) else {
+                return (nil, "a skipped record needs a string id and a whole t_ms from 0 to a year; skipped")
+            }
+            let (hash, problem) = readHash(record)
+            return (.skipped(Skipped(reason: record.string(Field.reason) ?? "", id: id, provider: record.string(Field.provider),
+                                     like: record.string(Field.like), atMs: at, hash: hash)),
+                    problem.map { "a skipped record's \($0); left out" })
+        case OffTopicMark.kind:
+            guard let mark = OffTopicMark(record: record) else { return (nil, "an off_topic record without a string id, skipped") }
+            if let at = mark.atMs, !span.contains(at) { return (nil, "an off_topic record whose t_ms is outside 0 to a year, skipped") }
+            return (.offTopic(mark), nil)
         case "stall":
             guard let start = record.int(Field.startMs), let end = record.int(Field.endMs), span.contains(start), span.contains(end),
                   end >= start else {
@@ -112,6 +135,17 @@ extension RoundEvent {
         default:
             return (nil, nil)
         }
+    }
+
+    /// A record's `hash`, when it is 16 hex digits, else what is wrong with it.
+    private static func readHash(_ record: JSONRecord) -> (hash: String?, problem: String?) {
+        guard record.has(Field.hash) else { return (nil, nil) }
+        if let text = record.string(Field.hash), text.utf8.count == 16,
+           text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }) {
+            return (text.lowercased(), nil)
+        }
+        let shown = RemoteText.visible(String((record.jsonText(Field.hash) ?? "").prefix(40)))
+        return (nil, "hash \(shown) is not 16 hex digits")
     }
 
     private static func readSession(_ record: JSONRecord) -> (event: RoundEvent?, warning: String?) {

@@ -19,6 +19,11 @@ public enum RoundEvent: Sendable, Equatable {
     case rated(Rated)
     /// The answers to the questions before or after a ladder round.
     case rating(Rating)
+    /// A GIF taken from the stream was not shown (the same clip as one
+    /// already shown this round, under another id).
+    case skipped(Skipped)
+    /// The GIF on screen was marked off-topic with the `x` key (it ended there).
+    case offTopic(OffTopicMark)
 
     /// What a `shown` event says of one GIF.
     public struct Shown: Sendable, Equatable {
@@ -40,12 +45,15 @@ public enum RoundEvent: Sendable, Equatable {
         public var completed: Bool
         /// The ladder tag of its record (nil off a ladder), written after `completed`.
         public var ladder: LadderTag?
-        /// Its record's provider, written before the ladder tag (a ladder round's only).
+        /// Its record's provider, written after `completed`, before the ladder tag.
         public var provider: String?
+        /// Its perceptual hash (the first frame's: 16 hex digits), written
+        /// last; nil for a GIF too small to hash.
+        public var hash: String?
 
         /// A `shown` event.
         public init(id: String, section: String, query: String?, startMs: Int, endMs: Int, exposedMs: Int,
-                    frames: Int, completed: Bool, ladder: LadderTag? = nil, provider: String? = nil) {
+                    frames: Int, completed: Bool, ladder: LadderTag? = nil, provider: String? = nil, hash: String? = nil) {
             self.id = id
             self.section = section
             self.query = query
@@ -56,6 +64,35 @@ public enum RoundEvent: Sendable, Equatable {
             self.completed = completed
             self.ladder = ladder
             self.provider = provider
+            self.hash = hash
+        }
+    }
+
+    /// What a `skipped` event says: a GIF passed over before it was shown.
+    public struct Skipped: Sendable, Equatable {
+        /// Why: ``sameClip`` (the only reason the player has).
+        public var reason: String
+        /// The GIF's id, and its record's provider when it names one.
+        public var id: String
+        public var provider: String?
+        /// The id of the GIF shown this round that it is the same clip as.
+        public var like: String?
+        /// When, in ms of the session: the moment it would have come on screen.
+        public var atMs: Int
+        /// Its perceptual hash (the first frame's: 16 hex digits).
+        public var hash: String?
+
+        /// The same clip as one already shown in the round.
+        public static let sameClip = "same_clip"
+
+        /// A `skipped` event.
+        public init(reason: String, id: String, provider: String? = nil, like: String? = nil, atMs: Int, hash: String? = nil) {
+            self.reason = reason
+            self.id = id
+            self.provider = provider
+            self.like = like
+            self.atMs = atMs
+            self.hash = hash
         }
     }
 

@@ -26,6 +26,8 @@ extension Player {
     func beforeTheRound() -> EndReason? {
         let (record, end) = waitForFirstRecord()
         if let end { return end }
+        // New GIFs first: what the last rounds of this rung (or query) showed.
+        if let record { feed.recent = recentGIFs(for: record) }
         // A ladder round as score sees one: a ladder and its rung.
         guard let record, let name = LadderTag(record: record)?.ladder else { return nil }
         isLadderRound = true

@@ -31,6 +31,9 @@ public final class Player: @unchecked Sendable {
     let terminal: Terminal?
     private let script: [ScriptedHold]
     private var scriptIndex = 0
+    /// Keys the hold script presses (x).
+    private let scriptedKeys: [ScriptedKey]
+    private var keyIndex = 0
     var parser = InputParser()
     var tracker: HoldTracker
     let started = monotonicNanoseconds()
@@ -51,19 +54,21 @@ public final class Player: @unchecked Sendable {
 
     /// A player reading from `preloader`, drawing on `screen`, writing events to `stage`.
     public init(stage: Stage, configuration: PlayerConfiguration, preloader: Preloader, screen: Screen,
-                terminal: Terminal?, script: [ScriptedHold], exactKeys: Bool, ratingScript: RatingScript? = nil) {
+                terminal: Terminal?, script: [ScriptedHold], keys: [ScriptedKey] = [], exactKeys: Bool,
+                ratingScript: RatingScript? = nil) {
         self.stage = stage
         self.configuration = configuration
         self.preloader = preloader
         self.screen = screen
         self.terminal = terminal
         self.script = script
+        scriptedKeys = keys
         self.ratingScript = ratingScript
         tracker = HoldTracker(source: configuration.hold, thresholds: configuration.thresholds)
         tracker.exactKeys = exactKeys
         let output = PlayerOutput(stage: stage, screen: screen)
         self.output = output
-        feed = PreloaderFeed(preloader: preloader, virtualClock: configuration.virtualClock)
+        feed = PreloaderFeed(preloader: preloader, virtualClock: configuration.virtualClock, lookAhead: configuration.buffer)
         machine = RoundMachine(configuration: configuration, feed: feed, output: output.apply)
     }
 
@@ -129,6 +134,7 @@ public final class Player: @unchecked Sendable {
             let time = now
             applyScript(upTo: time)
             applyRatedScript(upTo: time)
+            applyScriptedKeys(upTo: time)
             if let reason = readInput(at: time) { return machine.finish(reason, at: time) }
             if let reason = machine.advance(to: time) {
                 // A stop that came while the round waited for input closed the
@@ -149,6 +155,9 @@ public final class Player: @unchecked Sendable {
         if scriptIndex < script.count { next = min(next ?? script[scriptIndex].atMs, script[scriptIndex].atMs) }
         if let rated = ratingScript?.rated, ratedIndex < rated.count, machine.isHeld || scriptIndex < script.count {
             next = min(next ?? rated[ratedIndex].atMs, rated[ratedIndex].atMs)
+        }
+        if keyIndex < scriptedKeys.count, machine.isHeld || scriptIndex < script.count {
+            next = min(next ?? scriptedKeys[keyIndex].atMs, scriptedKeys[keyIndex].atMs)
         }
         if let deadline = tracker.releaseDeadline { next = min(next ?? deadline, deadline) }
         if configuration.virtualClock {
@@ -193,6 +202,10 @@ public final class Player: @unchecked Sendable {
                     // A digit rates the GIF on screen; SPACE held meanwhile is still held.
                     tracker.otherKey(at: time)
                     if let reason = machine.press(.rate(Int(code) - 48), at: time) { return reason }
+                case (nil, 120) where kind == .press, (nil, 88) where kind == .press:
+                    // x marks the GIF on screen off-topic and ends it; the hold goes on.
+                    tracker.otherKey(at: time)
+                    if let reason = machine.press(.offTopic, at: time) { return reason }
                 default: break
                 }
             }
@@ -227,6 +240,15 @@ public final class Player: @unchecked Sendable {
             let (at, rating) = rated[ratedIndex]
             ratedIndex += 1
             machine.rate(rating, at: at)
+        }
+    }
+
+    /// Keys of the hold script due by `time` (x), pressed at their moment.
+    private func applyScriptedKeys(upTo time: Int) {
+        while keyIndex < scriptedKeys.count && scriptedKeys[keyIndex].atMs <= time {
+            let key = scriptedKeys[keyIndex]
+            keyIndex += 1
+            if key.key == .offTopic { machine.markOffTopic(at: key.atMs) }
         }
     }
 

@@ -46,8 +46,15 @@ public struct PlayerConfiguration: Sendable {
     public var ratings = RatingSource.ask
     /// The safety notice counts as accepted for this run (`--accept-notice`).
     public var acceptNotice = false
-    /// The data folder (the notice's acceptance); nil: ``Folders/data(environment:)``.
+    /// The data folder (the notice's acceptance, `seen.ndjson`); nil: ``Folders/data(environment:)``.
     public var dataFolder: String?
+    /// GIFs shown in this many recent rounds of the rung (or query) play
+    /// after new ones (`--seen-rounds`); 0: input order. Nil: 5 on a real
+    /// clock, 0 on a virtual one, whose replays must not depend on the data folder.
+    public var seenRounds: Int?
+
+    /// The recent rounds whose GIFs play after new ones (see ``seenRounds``).
+    public var effectiveSeenRounds: Int { seenRounds ?? (virtualClock ? 0 : 5) }
 
     /// The defaults.
     public init() {}

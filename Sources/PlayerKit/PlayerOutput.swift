@@ -35,9 +35,9 @@ final class PlayerOutput {
             // text kept here too hid the line after a clear until it changed.)
             screen.status(status.text)
         case .prompt:
-            screen.message("hold the mouse button or SPACE to begin · q quits")
+            screen.message("hold the mouse button or SPACE to begin · x skips an off-topic GIF · q quits")
         case .paused:
-            screen.message("paused: hold to go on · q quits")
+            screen.message("paused: hold to go on · x: off-topic · q quits")
         }
     }
 }

@@ -41,8 +41,9 @@ public struct PlayerSession {
         let diagnostics = Diagnostics(tool: "gif-play", quiet: launch.quiet)
 
         var script: [ScriptedHold] = []
+        var scriptedKeys: [ScriptedKey] = []
         if case .script(let path) = configuration.hold {
-            do { script = try ScriptedHold.load(path: path) } catch {
+            do { (script, scriptedKeys) = try ScriptedHold.loadScript(path: path) } catch {
                 diagnostics.error("hold script: \(error)")
                 return 2
             }
@@ -134,7 +135,8 @@ public struct PlayerSession {
         let preloader = Preloader(stage: stage, configuration: configuration,
                                   layout: screen.layout(background: configuration.background, cellPixels: cellPixels))
         let player = Player(stage: stage, configuration: configuration, preloader: preloader, screen: screen,
-                            terminal: terminal, script: script, exactKeys: exactKeys, ratingScript: ratingScript)
+                            terminal: terminal, script: script, keys: scriptedKeys, exactKeys: exactKeys,
+                            ratingScript: ratingScript)
 
         stage.signals = JobControl.policy(player: player, terminal: terminal, mouse: mouse, kittyKeys: exactKeys)
         // A stop must reach the player wherever it waits: on the gif buffer

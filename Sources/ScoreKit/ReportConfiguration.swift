@@ -21,8 +21,10 @@ public struct ReportConfiguration: Sendable {
     public var now: String = Timestamp.now()
     /// Where ladders are found, for a ladder round's next rung.
     public var ladders = LadderLibrary()
-    /// Where the GIFs rated during a round are kept; nil: not kept (`--no-history`).
+    /// Where the GIFs rated during a round, and those marked off-topic, are kept; nil: not kept (`--no-history`).
     public var ratings: GIFRatingFile?
+    /// Where the GIFs each round showed are kept (`seen.ndjson`); nil: not kept (`--no-history`).
+    public var seen: SeenFile?
     /// How long to wait for the rest of the stream after a signal, in seconds.
     public var grace = 2.0
 

@@ -32,6 +32,14 @@ public struct Round: Sendable, Equatable {
     public var ratings = RoundRatings()
     /// GIFs rated with a digit key (`rated` events), in order.
     public var gifRatings: [GIFRating] = []
+    /// GIFs marked off-topic with the x key (`off_topic` events), in order.
+    public var offTopic: [OffTopicMark] = []
+    /// GIFs passed over, the same clip as one shown (`skipped` events).
+    public var gifsSkipped = 0
+    /// The GIFs shown (`shown` events with an id), in order, as `seen.ndjson` keeps them.
+    public var seen: [SeenRound.GIF] = []
+    /// The query of the first GIF shown that had one.
+    public var query: String?
 
     /// A round with nothing in it yet.
     public init() {}

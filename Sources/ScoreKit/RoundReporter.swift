@@ -44,7 +44,7 @@ public final class RoundReporter: @unchecked Sendable {
         }
     }
 
-    private var ratingsFailed = false
+    private var keepingFailed = false
 
     /// Where a ladder round leaves its ladder; nil (and a warning) when the ladder cannot be read.
     private func ladderOutcome(_ round: Round, entry: HistoryEntry, earlier: LadderHistory) -> LadderOutcome? {
@@ -73,11 +73,59 @@ public final class RoundReporter: @unchecked Sendable {
             kept.at = kept.at ?? at
             return kept
         }
+        keep { () throws(GIFRatingFile.Failure) in try file.append(ratings) }
+    }
+
+    /// Runs `append`; a failure is said, and the exit status will say it too.
+    private func keep(_ append: () throws(GIFRatingFile.Failure) -> Void) {
         do {
-            try file.append(ratings)
+            try append()
         } catch {
             stage.diagnostics.error(error.description)
-            ratingsFailed = true
+            keepingFailed = true
+        }
+    }
+
+    /// Appends the GIFs marked off-topic during `round` beside the ratings,
+    /// with its query, ladder, rung and date.
+    private func keepMarks(_ round: Round, at: String) {
+        guard let file = configuration.ratings, !round.offTopic.isEmpty else { return }
+        let marks = round.offTopic.map { mark in
+            var kept = mark
+            kept.provider = mark.source
+            kept.atMs = nil
+            kept.query = kept.query ?? round.query
+            kept.ladder = kept.ladder ?? round.ladder?.ladder
+            kept.rung = kept.rung ?? round.ladder?.rung
+            kept.at = kept.at ?? at
+            return kept
+        }
+        keep { () throws(GIFRatingFile.Failure) in try file.append(marks: marks) }
+    }
+
+    /// How many of the GIFs `round` showed the last rounds of its rung (or
+    /// query) did not (read before this round is kept); nil when the seen
+    /// file is not kept or cannot be read.
+    private func newGIFs(_ round: Round) -> Int? {
+        guard let file = configuration.seen else { return nil }
+        do {
+            let recent = RecentGIFs(try file.recent(query: round.query, ladder: round.ladder?.ladder, rung: round.ladder?.rung,
+                                                    rounds: ScoredRound.recentRounds))
+            return round.seen.filter { recent.age(provider: $0.provider, id: $0.id, hash: $0.hash) == nil }.count
+        } catch {
+            stage.diagnostics.warning("\(error); the round's new GIFs are not counted")
+            return nil
+        }
+    }
+
+    /// Appends what `round` showed to the seen file, dated `at`.
+    private func keepSeen(_ round: Round, at: String) {
+        guard let file = configuration.seen else { return }
+        do {
+            try file.append(SeenRound(at: at, query: round.query, ladder: round.ladder?.ladder, rung: round.ladder?.rung, gifs: round.seen))
+        } catch {
+            stage.diagnostics.error("\(error); the GIFs this round showed are not kept as seen")
+            keepingFailed = true
         }
     }
 
@@ -151,6 +199,9 @@ public final class RoundReporter: @unchecked Sendable {
                 scored.ladderOutcome = ladderOutcome(round, entry: entry, earlier: earlier)
                 earlier.add(entry)
                 keepRatings(round, at: entry.at)
+                keepMarks(round, at: entry.at)
+                scored.newGIFs = newGIFs(round)
+                keepSeen(round, at: entry.at)
                 do {
                     let outcome = try file.append(entry)
                     if outcome.removedTornBytes > 0 {
@@ -175,7 +226,7 @@ public final class RoundReporter: @unchecked Sendable {
             }
         }
         stage.output.push(contentsOf: lines)
-        if ratingsFailed { historyFailed = true }
+        if keepingFailed { historyFailed = true }
         if let interrupted { stage.requestStop(.signal(interrupted)) }
         if historyFailed { stage.requestStop(.fatal) }
         return stage.drain(failed: false)

@@ -52,6 +52,12 @@ public struct RoundScorer {
         case .rated(let rating):
             ensureRound()
             current.gifRatings.append(rating)
+        case .offTopic(let mark):
+            ensureRound()
+            current.offTopic.append(mark)
+        case .skipped:
+            ensureRound()
+            current.gifsSkipped += 1
         }
         return warning
     }
@@ -98,6 +104,9 @@ public struct RoundScorer {
     /// a round the history would refuse is never written.
     static func sum(_ total: Int, _ more: Int) -> Int { min(total + more, HistoryEntry.maxMs) }
 
+    /// The most GIFs of one round kept as seen (hours of play show fewer).
+    static let maxSeen = 2000
+
     /// The most sections one round keeps, the last of them ``otherSections``.
     static let maxSections = 200
     /// The section the rest are counted in.
@@ -123,6 +132,11 @@ public struct RoundScorer {
         current.gifsShown += 1
         noteLadder(shown.ladder)
         if completed { current.gifsCompleted += 1 }
+        // What seen.ndjson keeps: a round is bounded as its sections are.
+        if !shown.id.isEmpty, current.seen.count < Self.maxSeen {
+            current.seen.append(SeenRound.GIF(provider: shown.provider ?? "giphy", id: shown.id, hash: shown.hash))
+        }
+        if current.query == nil { current.query = shown.query.flatMap { $0.isEmpty ? nil : $0 } }
         var name = [shown.section, shown.query].compactMap { $0 }.first { !$0.isEmpty }
         // A round's sections are bounded: past the most a person could name,
         // the rest are counted together (a hostile stream of 300,000

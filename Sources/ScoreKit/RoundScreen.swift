@@ -45,6 +45,7 @@ public enum RoundScreen {
         row("Longest hold", DurationText.format(milliseconds: round.longestHoldMs)
             + "   (\(round.holds) hold\(round.holds == 1 ? "" : "s"))")
         row("GIFs", "\(round.gifsShown) shown, \(round.gifsCompleted) watched to the end")
+        for (label, value) in gifRows(scored) { row(label, value) }
         if round.stalls == 0 {
             row("Stalls", "none")
         } else {

@@ -11,6 +11,8 @@ import SposureKit
 public struct ScoredRound: Sendable, Equatable {
     /// The record's `kind`.
     public static let kind = "score"
+    /// A GIF is new when the last this many rounds of its rung (or query) did not show it.
+    public static let recentRounds = 5
 
     /// The field names, spelled once, in the order they are written (the
     /// totals' are ``RoundTotals/Field``, also a section's).
@@ -20,6 +22,7 @@ public struct ScoredRound: Sendable, Equatable {
         public static let reason = "reason", durationMs = "duration_ms", at = "at", clock = "clock", badLines = "bad_lines"
         public static let distressBefore = "distress_before", distressAfter = "distress_after"
         public static let ladder = "ladder", ratings = "ratings", gifsRated = "gifs_rated"
+        public static let gifsSkipped = "gifs_skipped", gifsOffTopic = "gifs_off_topic", newGIFs = "new_gifs"
     }
 
     /// The field names of a ladder round's `ladder` object, in the order they are written.
@@ -43,6 +46,12 @@ public struct ScoredRound: Sendable, Equatable {
     /// GIFs rated with a digit key: the round's ratings counted (a record
     /// read back has the count, not the ratings).
     public var gifsRated: Int
+    /// GIFs marked off-topic with the x key (a record read back has the count).
+    public var gifsOffTopic: Int
+    /// The GIFs shown that the last rounds of the same rung (or query) did
+    /// not show, counted before this round was kept; nil when not known
+    /// (`--no-history`, or the seen file could not be read).
+    public var newGIFs: Int?
 
     /// A scored round; the verdict comes from ``judge(against:)``.
     public init(round: Round, at: String? = nil, distress: Distress? = nil) {
@@ -50,6 +59,7 @@ public struct ScoredRound: Sendable, Equatable {
         self.at = at ?? round.at
         self.distress = distress
         gifsRated = round.gifRatings.count
+        gifsOffTopic = round.offTopic.count
     }
 
     /// Reads a `score` record; nil when it is of another kind or has no
@@ -99,6 +109,9 @@ public struct ScoredRound: Sendable, Equatable {
         previousBestMs = record.int(Field.previousBestMs)
         ladderOutcome = outcome
         gifsRated = record.int(Field.gifsRated) ?? 0
+        gifsOffTopic = record.int(Field.gifsOffTopic) ?? 0
+        newGIFs = record.int(Field.newGIFs)
+        self.round.gifsSkipped = record.int(Field.gifsSkipped) ?? 0
     }
 
     /// Compares the round with the best exposure of the earlier rounds (nil: there were none).
@@ -155,6 +168,9 @@ public struct ScoredRound: Sendable, Equatable {
         }
         if !round.ratings.isEmpty { round.ratings.write(to: record.setObject(Field.ratings)) }
         if gifsRated > 0 { record.set(Field.gifsRated, gifsRated) }
+        if round.gifsSkipped > 0 { record.set(Field.gifsSkipped, round.gifsSkipped) }
+        if gifsOffTopic > 0 { record.set(Field.gifsOffTopic, gifsOffTopic) }
+        if let newGIFs { record.set(Field.newGIFs, newGIFs) }
         return record
     }
 

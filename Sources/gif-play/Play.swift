@@ -32,8 +32,15 @@ struct Play: ParsableCommand {
             record's provider, else its cache_key), then "· by NAME" when the record carries a \
             "creator" (cleaned of escapes, at most 40 characters).
 
-            Events (stdout, NDJSON): session start/end, hold, shown, stall; records that are \
-            not images (errors from upstream) pass through. When stdout is the terminal, \
+            x marks the GIF on screen off-topic: it ends at once and the next plays (an \
+            off_topic event; score keeps the mark). A GIF that is the same clip as one \
+            already shown this round (another id; re-encoded, resized, cropped: a perceptual \
+            hash of its first frames, made while decoding) is passed over before it is shown \
+            (a skipped event). GIFs shown in the last --seen-rounds rounds of the rung or \
+            query (the data folder's seen.ndjson, which score keeps) play after new ones.
+
+            Events (stdout, NDJSON): session start/end, hold, shown, stall, skipped, \
+            off_topic; records that are not images (errors from upstream) pass through. When stdout is the terminal, \
             events are not printed there (--events FILE writes them): a line on stderr says \
             what the round came to (GIFs, exposure). See docs/stream-format.md.
 
@@ -43,7 +50,8 @@ struct Play: ParsableCommand {
             says what was chosen and why; docs/terminals.md has the table.
 
             Headless and replayable: --renderer none --clock virtual --hold always \
-            (or script:FILE, NDJSON {"t_ms":…,"down":true|false}) plays at full speed with \
+            (or script:FILE, NDJSON {"t_ms":…,"down":true|false}, and {"t_ms":…,"key":"x"} \
+            for the x key) plays at full speed with \
             identical events every run. With a virtual clock an image record's "at_ms" is \
             when it arrives, so stalls replay too.
 
@@ -128,6 +136,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("On a ladder round: ask (on the terminal), off, or script:FILE (NDJSON {\"when\":\"before\",\"suds\":7,\"expect_pct\":80}, {\"when\":\"after\",\"peak\":8,\"suds\":4,\"happened\":false}, {\"t_ms\":4200,\"rated\":8}).", valueName: "source"))
     var ratings = RatingSource.ask
 
+    @Option(help: ArgumentHelp("Play GIFs not shown in the last N rounds of this rung (or query) first, as the data folder's seen.ndjson keeps them (score writes it); 0: input order. Default: 5 on a real clock, 0 on a virtual one.", valueName: "n"))
+    var seenRounds: Int?
+
     @Flag(help: "Take the ladder safety notice as read for this run (scripts); it is not kept as accepted.")
     var acceptNotice = false
 
@@ -143,6 +154,7 @@ struct Play: ParsableCommand {
     mutating func validate() throws {
         guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
         guard (1...64).contains(buffer) else { throw ValidationError("--buffer must be from 1 to 64.") }
+        if let seenRounds, !(0...100).contains(seenRounds) { throw ValidationError("--seen-rounds must be from 0 to 100.") }
         guard RGBColor(hex: background) != nil else { throw ValidationError("--background must be RRGGBB hex.") }
         if let size, !(2...1000).contains(size.width) || !(2...1000).contains(size.height) {
             throw ValidationError("--size must be from 2x2 to 1000x1000.")
@@ -176,6 +188,7 @@ struct Play: ParsableCommand {
         configuration.thresholds.minimumGapMs = repeatGapMin.milliseconds
         configuration.ratings = ratings
         configuration.acceptNotice = acceptNotice
+        configuration.seenRounds = seenRounds
 
         var launch = PlayerLaunch()
         launch.files = files

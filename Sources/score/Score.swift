@@ -40,7 +40,10 @@ struct Score: SposureTool {
             $SPOSURE_DATA/history.ndjson, else $XDG_DATA_HOME/sposure/history.ndjson, \
             else ~/.local/share/sposure/history.ndjson (one line a round, written whole \
             under a lock), and compared with it for a personal best. `score history` \
-            shows the lifetime statistics. With --no-history the round is neither \
+            shows the lifetime statistics. Beside the history it keeps the GIFs rated with \
+            a digit and those marked off-topic with x (ratings.ndjson), and what each round \
+            showed (seen.ndjson: the report says how many GIFs were new, not shown in the \
+            last 5 rounds of the rung or query). With --no-history the round is neither \
             compared nor kept, and the same input always gives the same output.
 
             Examples:
@@ -116,8 +119,12 @@ struct Score: SposureTool {
         configuration.distress = roundHistory.distress.flatMap { try? Distress.parse($0) }
         configuration.at = at.flatMap(Timestamp.normalize)
         if let now = history.now.flatMap(Timestamp.normalize) { configuration.now = now }
-        // GIFs rated with a digit key are kept beside the history.
-        if let history = configuration.history { configuration.ratings = GIFRatingFile.beside(history) }
+        // GIFs rated with a digit key or marked off-topic, and the GIFs each round showed, are kept beside the history.
+        if let history = configuration.history {
+            configuration.ratings = GIFRatingFile.beside(history)
+            let folder = Paths.parent(history.path)
+            configuration.seen = SeenFile(path: (folder.isEmpty ? "." : folder) + "/seen.ndjson")
+        }
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)
         // A signal lets the round being played upstream end before scoring.

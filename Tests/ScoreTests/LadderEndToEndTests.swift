@@ -346,7 +346,8 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
     @Test func aRoundWithoutALadderScoresAsBefore() throws {
         try withTemporaryDirectory { folder in
             let out = try score(["--format", "json"], Event.normalRound, folder)
-            #expect(out.stdoutLines.first?.hasSuffix("\"distress_before\":null,\"distress_after\":null}") == true)
+            // As before, but for the GIFs new to the query (issue 22): all five, in a first round.
+            #expect(out.stdoutLines.first?.hasSuffix("\"distress_before\":null,\"distress_after\":null,\"new_gifs\":5}") == true)
         }
     }
 }

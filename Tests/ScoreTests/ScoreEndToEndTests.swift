@@ -18,7 +18,7 @@ import Glibc
         "stalls":1,"stall_ms":120,"errors":1,"error_codes":{"http_404":1},\
         "sections":{"spiders":{"exposed_ms":8480,"gifs_shown":5,"gifs_completed":4}},"points":104,\
         "personal_best":true,"previous_best_ms":null,"incomplete":false,"reason":"released","duration_ms":9800,\
-        "at":"2026-11-21T10:00:00Z","clock":"real","bad_lines":0,"distress_before":null,"distress_after":null}
+        "at":"2026-11-21T10:00:00Z","clock":"real","bad_lines":0,"distress_before":null,"distress_after":null,"new_gifs":5}
         """
 
     @Test func writesTheExactScoreRecordAndKeepsTheRound() throws {

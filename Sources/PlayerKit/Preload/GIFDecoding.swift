@@ -11,6 +11,8 @@ public final class GIFDecoding: @unchecked Sendable {
     private let span: CellSpan?
     private let background: RGBColor
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
+    /// The clip's perceptual hashes, made from the canvas of its first frames as they are decoded.
+    private(set) var hashing = ClipHash.Maker()
 
     init(decoder: GIFDecoder, scaler: Scaler, width: Int, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
@@ -59,9 +61,11 @@ public final class GIFDecoding: @unchecked Sendable {
         }
         guard let frame else {
             if store.decoded == 0 { throw GIFError(.corrupt, "the file has no frame") }
+            hashing.ended(lastFrame: decoder.frameHash)
             store.end(truncation: nil)
             return nil
         }
+        if hashing.wantsNext { hashing.frame(delayMs: frame.delayMs, hash: decoder.frameHash) }
         let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
                                           paddedWidth: width, paddedHeight: height, background: background, span: span)
         store.append(picture, delay: frame.delayMs)

@@ -10,10 +10,15 @@ import SposureKit
 /// only its start.
 ///
 /// ```
-/// [input queue] ─▶ preloader thread (giflib, scaling) ─▶ [gif buffer, --buffer N] ─▶ player
-///                         └─▶ [decodings] ─▶ finisher thread ─▶ frames of the GIF playing
+/// [input queue] ─▶ preloader thread (giflib, scaling, hashing) ─▶ [gif buffer, --buffer N] ─▶ feed ─▶ player
+///                                           the feed, handing a GIF out ─▶ [decodings] ─▶ finisher thread
+///                                                                           ─▶ frames of the GIF playing
 /// player, on resize ─▶ refit (frames through the one on screen) ─▶ refit thread ─▶ the rest
 /// ```
+///
+/// The rest of a GIF is decoded in the order the feed hands GIFs out,
+/// which is not always input order (it may play a GIF not seen lately
+/// first), so the finisher never waits on a GIF the player passed over.
 ///
 /// Records that are not images go through the same buffer, so they reach
 /// stdout in input order with the player's events.
@@ -39,7 +44,7 @@ public final class Preloader: @unchecked Sendable {
         self.configuration = configuration
         currentLayout = layout
         buffer = BoundedQueue(capacity: max(1, configuration.buffer))
-        // The GIF playing, the buffer's, the one waiting to go in, and room.
+        // GIFs handed out: the one playing, one held back, those passed over, and room.
         decodings = BoundedQueue(capacity: max(1, configuration.buffer) + 3)
     }
 
@@ -81,19 +86,26 @@ public final class Preloader: @unchecked Sendable {
                         guard buffer.push(.lines(lines)) else { return }
                         lines = []
                     }
-                case .gif(let gif, let at):
-                    guard buffer.push(.gif(gif, availableAt: at, linesBefore: lines)) else { return }
+                case .gif(let gif, let at, let rest):
+                    guard buffer.push(.gif(gif, availableAt: at, linesBefore: lines, rest: rest)) else { return }
                     lines = []
                 }
             }
         }
         if !lines.isEmpty { _ = buffer.push(.lines(lines)) }
+        // The decodings stay open: the feed hands out the GIFs left in the
+        // buffer after the input ends, and their rest is decoded then.
         buffer.close()
-        decodings.close()
     }
 
-    /// Decodes the rest of each GIF, one at a time in play order, a frame
-    /// whenever the player's look-ahead asks for one.
+    /// The feed hands out the GIF whose later frames `rest` decodes: the
+    /// finisher takes it in turn.
+    public func startFinishing(_ rest: GIFDecoding?) {
+        if let rest { _ = decodings.push(rest) }
+    }
+
+    /// Decodes the rest of each GIF, one at a time in the order they are
+    /// handed out, a frame whenever the player's look-ahead asks for one.
     private func finish() {
         while case let batch = decodings.popBatch(max: 1), let decoding = batch.first {
             decoding.finishOnDemand()
@@ -156,8 +168,7 @@ public final class Preloader: @unchecked Sendable {
                     guard once.first() else { return }
                     diagnostics.warning("stdin:\(line): \(path): \(truncation.message) (playing the \(frames) frames before it)")
                 }
-                if let rest { _ = decodings.push(rest) }
-                return .gif(gif, availableAt: input.record.int("at_ms") ?? 0)
+                return .gif(gif, availableAt: input.record.int("at_ms") ?? 0, rest: rest)
             } catch {
                 stage.diagnostics.warning("stdin:\(input.line): \(error.code): \(path): \(error.message)")
                 let record = stage.makeError(input.record, code: error.code == "decode_failed" ? "decode_failed" : error.code, message: error.message)

@@ -1,93 +1,155 @@
+import HistoryKit
 import SposureKit
 
 /// The round's feed from the gif buffer: on a virtual clock it waits for the
 /// next item (the same input gives the same events however far the reading
 /// ahead got); on a real one it takes what is there. A GIF fitted before a
 /// resize is fitted again to the new layout as it is taken.
+///
+/// New GIFs first: given the GIFs shown in recent rounds (``recent``), when
+/// the GIF next in line is one of them and one that is not is ready (in the
+/// gif buffer now, at most ``lookAhead`` GIFs on; on a virtual clock, among
+/// the next ``lookAhead`` of the input, arriving no later), that one plays
+/// first. The feed never waits for a new one: with none ready, the GIF seen
+/// longest ago plays. The GIFs passed over stay in line, in order, and the
+/// records between GIFs are written in input order whatever plays first.
 public final class PreloaderFeed: RoundFeed {
     private let preloader: Preloader
     private let virtualClock: Bool
+    /// The most GIFs looked at past the one next in line.
+    public let lookAhead: Int
+    /// The GIFs shown in the last rounds of this rung or query; nil (or
+    /// empty): every GIF is new, and the feed keeps input order.
+    public var recent: RecentGIFs?
 
-    /// A feed from `preloader`'s gif buffer.
-    public init(preloader: Preloader, virtualClock: Bool) {
-        self.preloader = preloader
-        self.virtualClock = virtualClock
+    /// A GIF taken from the gif buffer, not handed out yet.
+    private struct Entry {
+        var gif: PreparedGIF
+        var at: Int
+        /// The lines before it not written yet.
+        var lines: [[UInt8]]
+        var rest: GIFDecoding?
     }
 
-    /// What ``peekFirst(until:)`` took from the gif buffer ahead of the
-    /// round: the lines before the first GIF, and the GIF, handed out in
-    /// their place all the same.
-    private var peekedLines: [[UInt8]] = []
-    private var peeked: (PreparedGIF, Int)?
+    /// GIFs taken from the gif buffer ahead of the round (``peekFirst(until:)``)
+    /// or to look past one seen lately, in input order.
+    private var ahead: [Entry] = []
+    /// Lines taken from the gif buffer after the last GIF of ``ahead``.
+    private var lines: [[UInt8]] = []
+
+    /// A feed from `preloader`'s gif buffer, looking at most `lookAhead` GIFs past the next for a new one.
+    public init(preloader: Preloader, virtualClock: Bool, lookAhead: Int = 2) {
+        self.preloader = preloader
+        self.virtualClock = virtualClock
+        self.lookAhead = max(0, lookAhead)
+    }
 
     /// The record of the first GIF, taken ahead of the round (its lines kept
     /// for their place): is it a ladder round? Waits until `deadline` (nil:
     /// until it comes or the input ends; now: not at all). Nil when none
     /// came by then (see ``isFinished``: the input may have ended).
     public func peekFirst(until deadline: Double?) -> JSONRecord? {
-        if let peeked { return peeked.0.record }
+        if let first = ahead.first { return first.gif.record }
         let buffer = preloader.buffer
         while true {
             let items: [BufferItem]
             if let deadline { items = deadline <= monotonicSeconds() ? buffer.tryPopBatch(max: 1) : buffer.popBatch(max: 1, until: deadline) }
             else { items = buffer.popBatch(max: 1) }
             guard let item = items.first else { return nil }
-            switch item {
-            case .lines(let before):
-                peekedLines += before
-            case .gif(let gif, let at, let before):
-                peekedLines += before
-                peeked = (gif, at)
-                return gif.record
-            }
+            if take(item) { return ahead.first?.gif.record }
         }
     }
 
-    /// The next GIF; on a real clock it is available at once (an `at_ms`
-    /// only means something on a virtual clock).
-    public func nextGIF(lines: ([[UInt8]]) -> Void) -> (gif: PreparedGIF, availableAt: Int)? {
-        guard let (gif, at) = takePeeked(lines: lines) ?? popGIF(until: nil, lines: lines) else { return nil }
-        if gif.layout != preloader.layout, let refitted = preloader.refit(gif) {
-            return (refitted, virtualClock ? at : 0)
+    /// The next GIF, a new one first (see the type's notes), after handing
+    /// every line before it to `lines`; on a real clock it is available at
+    /// once (an `at_ms` only means something on a virtual clock).
+    public func nextGIF(lines write: ([[UInt8]]) -> Void) -> (gif: PreparedGIF, availableAt: Int)? {
+        if ahead.isEmpty && !fill(until: 1) {
+            // No GIF: the lines read so far go out now, as they always did.
+            if !lines.isEmpty { write(lines) }
+            lines = []
+            return nil
         }
-        return (gif, virtualClock ? at : 0)
+        let chosen = choose()
+        var before: [[UInt8]] = []
+        for index in 0...chosen {
+            before += ahead[index].lines
+            ahead[index].lines = []
+        }
+        if !before.isEmpty { write(before) }
+        let entry = ahead.remove(at: chosen)
+        if entry.gif.layout != preloader.layout, let refitted = preloader.refit(entry.gif) {
+            return (refitted, virtualClock ? entry.at : 0)
+        }
+        preloader.startFinishing(entry.rest)
+        return (entry.gif, virtualClock ? entry.at : 0)
     }
 
-    /// Whether the gif buffer is closed and empty.
-    public var isFinished: Bool { peeked == nil && preloader.buffer.isFinished }
-
-    /// The lines and GIF taken ahead, handed out once.
-    private func takePeeked(lines: ([[UInt8]]) -> Void) -> (PreparedGIF, Int)? {
-        if !peekedLines.isEmpty {
-            lines(peekedLines)
-            peekedLines = []
-        }
-        defer { peeked = nil }
-        return peeked
-    }
+    /// Whether the gif buffer is closed and empty, and nothing is held here.
+    public var isFinished: Bool { ahead.isEmpty && lines.isEmpty && preloader.buffer.isFinished }
 
     /// On a virtual clock this waits for the next item, up to 5 s for an
-    /// input that stays open; on a real one it takes what is there.
-    public func linesBeforeNextGIF(lines: ([[UInt8]]) -> Void) {
-        (takePeeked(lines: lines) ?? popGIF(until: monotonicSeconds() + 5, lines: lines))?.0.frames.cancel()
+    /// input that stays open; on a real one it takes what is there. Every
+    /// GIF held here is dropped.
+    public func linesBeforeNextGIF(lines write: ([[UInt8]]) -> Void) {
+        if ahead.isEmpty { _ = fill(until: 1, deadline: monotonicSeconds() + 5) }
+        if let first = ahead.first {
+            if !first.lines.isEmpty { write(first.lines) }
+        } else if !lines.isEmpty {
+            write(lines)
+        }
+        for entry in ahead { entry.gif.frames.cancel() }
+        ahead = []
+        lines = []
     }
 
-    /// The next GIF of the gif buffer, after handing over the lines before
-    /// it: on a virtual clock waiting for it (until `deadline`, when given),
-    /// on a real one taking what is there. Nil when none came.
-    private func popGIF(until deadline: Double?, lines: ([[UInt8]]) -> Void) -> (PreparedGIF, Int)? {
+    // MARK: Choosing
+
+    /// The place in ``ahead`` (not empty) of the GIF to play: the first
+    /// new one ready, else the one seen longest ago, else the first.
+    private func choose() -> Int {
+        guard let recent, !recent.isEmpty else { return 0 }
+        let age = { (entry: Entry) in recent.age(provider: entry.gif.provider, id: entry.gif.id, hash: entry.gif.clipHash?.first.hex) }
+        guard let headAge = age(ahead[0]) else { return 0 }
+        _ = fill(until: 1 + lookAhead)
+        // On a virtual clock a GIF arriving after the first would be a wait: only those there as soon.
+        let ready = ahead.indices.filter { $0 == 0 || ahead[$0].at <= ahead[0].at }
+        if let new = ready.first(where: { age(ahead[$0]) == nil }) { return new }
+        var best = (index: 0, age: headAge)
+        for index in ready.dropFirst() {
+            if let seen = age(ahead[index]), seen > best.age { best = (index, seen) }
+        }
+        return best.index
+    }
+
+    // MARK: Taking from the gif buffer
+
+    /// Takes items until ``ahead`` holds `count` GIFs: on a virtual clock
+    /// waiting for them (until `deadline`, when given), on a real one
+    /// taking what is there. Returns whether ``ahead`` holds any.
+    private func fill(until count: Int, deadline: Double? = nil) -> Bool {
         let buffer = preloader.buffer
-        while true {
+        while ahead.count < count {
             let items = !virtualClock ? buffer.tryPopBatch(max: 1)
                 : deadline.map { buffer.popBatch(max: 1, until: $0) } ?? buffer.popBatch(max: 1)
-            guard let item = items.first else { return nil }
-            switch item {
-            case .lines(let before):
-                lines(before)
-            case .gif(let gif, let at, let before):
-                lines(before)
-                return (gif, at)
-            }
+            guard let item = items.first else { break }
+            take(item)
+        }
+        return !ahead.isEmpty
+    }
+
+    /// Keeps `item`: lines until the next GIF, a GIF with the lines before
+    /// it. Returns whether it was a GIF.
+    @discardableResult
+    private func take(_ item: BufferItem) -> Bool {
+        switch item {
+        case .lines(let more):
+            lines += more
+            return false
+        case .gif(let gif, let at, let before, let rest):
+            ahead.append(Entry(gif: gif, at: at, lines: lines + before, rest: rest))
+            lines = []
+            return true
         }
     }
 }

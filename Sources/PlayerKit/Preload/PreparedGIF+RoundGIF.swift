@@ -13,4 +13,8 @@ extension PreparedGIF: RoundGIF {
     public var credit: Credit? { Credit(record: record) }
     /// The record says `still: true`.
     public var isStill: Bool { record.bool("still") == true }
+    /// The record's title.
+    public var title: String? { record.string("title") }
+    /// The frames still to decode are dropped.
+    public func discard() { frames.cancel() }
 }

@@ -22,6 +22,10 @@ public struct PreparedGIF: Sendable {
     /// Told when a fault ends the frames early, as given to ``begin``; a fit
     /// made again after a resize is given it too.
     public var onTruncation: (@Sendable (GIFError, Int) -> Void)?
+    /// What the clip looks like (its first frame and the one at
+    /// ``ClipHash/laterMs``, from the canvas as decoded): nil for a GIF too
+    /// small to hash, or one whose frames broke off before.
+    public var clipHash: ClipHash?
 
     /// The id shown in events.
     public var id: String { record.string("id") ?? "" }
@@ -68,13 +72,15 @@ public struct PreparedGIF: Sendable {
                                    background: layout.background,
                                    store: store, onTruncation: onTruncation)
         var decoded = 0, played = 0
-        while played < firstMs || decoded <= through, let delay = try decoding.decodeNext() {
+        // The frames hashed are among the first 0.3 s: asking for them decodes nothing more.
+        while played < firstMs || decoded <= through || decoding.hashing.wantsNext, let delay = try decoding.decodeNext() {
             if decoded >= through { played += delay }
             decoded += 1
         }
         store.lookAhead(frames: decoded - through + 1)  // the frames of `firstMs`, and one
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
-        var gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation)
+        var gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation,
+                              clipHash: decoding.hashing.hash)
         let source = record.string("cache_key") ?? record.string("id").map { "id:" + $0 } ?? "path:" + path
         gif.identity = fnv1a("\(source)|\(width)x\(height)")
         return (gif, store.isEnded ? nil : decoding)

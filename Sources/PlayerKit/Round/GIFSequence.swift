@@ -265,6 +265,8 @@ struct GIFSequence<Feed: RoundFeed> {
         return RoundEvent.Shown(
             id: playing.gif.id, section: playing.section, query: playing.gif.query, startMs: playing.startMs,
             endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed,
-            ladder: ladder, provider: ladder == nil ? nil : playing.gif.provider)
+            // Off a ladder, the provider only when it is not Giphy (absent means giphy): those events are as they were.
+            ladder: ladder, provider: ladder != nil || playing.gif.provider != "giphy" ? playing.gif.provider : nil,
+            hash: playing.gif.clipHash?.first.hex)
     }
 }

@@ -1,3 +1,4 @@
+import GIFEngine
 import LadderKit
 
 /// A GIF as the round sees it: its frames' delays and whether they are
@@ -26,6 +27,12 @@ public protocol RoundGIF {
     var isStill: Bool { get }
     /// What the status line credits while it is on screen (nil: nothing).
     var credit: Credit? { get }
+    /// Its record's title, for an `off_topic` event.
+    var title: String? { get }
+    /// What the clip looks like, to know it again under another id (nil: unknown).
+    var clipHash: ClipHash? { get }
+    /// It will not be shown (again): the frames still to decode are not wanted.
+    func discard()
 }
 
 extension RoundGIF {
@@ -37,4 +44,10 @@ extension RoundGIF {
     public var isStill: Bool { false }
     /// Credited: nobody, unless the GIF says.
     public var credit: Credit? { nil }
+    /// No title, unless the GIF says.
+    public var title: String? { nil }
+    /// No hash, unless the GIF has one.
+    public var clipHash: ClipHash? { nil }
+    /// Nothing to stop, unless the GIF is decoding.
+    public func discard() {}
 }

@@ -7,4 +7,7 @@ public enum RoundKey: Sendable, Equatable {
     /// A digit, 0 calm … 9 worst: rates the GIF on screen (a `rated` event)
     /// without ending the hold (issue 15).
     case rate(Int)
+    /// x: the GIF on screen is off-topic (an `off_topic` event); it ends
+    /// at once and the next one plays.
+    case offTopic
 }

@@ -88,7 +88,7 @@ extension RoundMachine {
     /// Nothing on screen, held: the GIF held back, else the next from the
     /// feed (its lines written first), begins if it can by `time`.
     private func beginNextGIF(upTo time: Int, stopping: Bool) -> NextGIF {
-        guard let (gif, at) = sequence.next(lines: { output(.lines($0)) }) else {
+        guard let (gif, at) = nextGIF() else {
             sequence.noteNoneReady()
             if sequence.inputEnded { return .inputEnded }
             clock.waitForFeed(until: time, stopping: stopping)
@@ -101,9 +101,24 @@ extension RoundMachine {
         }
         if let stall { emit(stall) }
         sequence.begin(gif, at: start)
+        clips.add(gif)
         // The picture only: the status line stays drawn across GIFs.
         output(.clearPicture)
         return .begun(gif)
+    }
+
+    /// The GIF held back, else the next from the feed (its lines written
+    /// first) that is not a clip shown already this round: each one that is
+    /// is passed over at once, before it is shown (no exposure, no blank
+    /// screen), as a `skipped` event at the moment it would have begun.
+    private func nextGIF() -> (GIF, Int)? {
+        while let (gif, at) = sequence.next(lines: { output(.lines($0)) }) {
+            guard sequence.waiting == nil, let like = clips.sameClip(as: gif) else { return (gif, at) }
+            emit(.skipped(RoundEvent.Skipped(reason: RoundEvent.Skipped.sameClip, id: gif.id, provider: gif.provider, like: like,
+                                             atMs: max(at, clock.accountedUntil), hash: gif.clipHash?.first.hex)))
+            gif.discard()
+        }
+        return nil
     }
 
     /// The GIF on screen has played through at `time`: off the screen, then counted.

@@ -38,6 +38,10 @@ public final class RoundMachine<Feed: RoundFeed> {
     private var promptShown = false
     /// The last digit rating, to take a held digit's repeats as one press.
     private var lastRated: (id: String, rating: Int, at: Int)?
+    /// The last x, to take a held x's repeats as one press.
+    private var lastOffTopic: Int?
+    /// The clips shown so far, to pass over the same clip under another id.
+    var clips = RoundClips()
 
     /// A round played by `configuration` (its clock, hold source, release
     /// action, loops, minimum and limit) from `feed`, handing out what
@@ -106,7 +110,41 @@ public final class RoundMachine<Feed: RoundFeed> {
         case .rate(let rating):
             rate(rating, at: time, keyRepeats: true)
             return nil
+        case .offTopic:
+            markOffTopic(at: time, keyRepeats: true)
+            return nil
         }
+    }
+
+    /// How long after an x another x is taken for the same key held down
+    /// (autorepeat starts after 0.25–0.7 s and goes on while held): it
+    /// would end the next GIF unseen.
+    static var offTopicRepeatMs: Int { 1000 }
+
+    /// Marks the GIF on screen (or the one a pause left) off-topic: an
+    /// `off_topic` event, then it ends there (its `shown`, not completed)
+    /// and the next one plays; the hold goes on. A key held down repeats
+    /// (`keyRepeats`): an x within ``offTopicRepeatMs`` of the last is that
+    /// same press. A script's keys are each a press.
+    public func markOffTopic(at time: Int, keyRepeats: Bool = false) {
+        // Played up to now first: the GIF marked is the one on screen at `time`.
+        if clock.isHeld, pendingEnd == nil, let early = advance(to: time) {
+            pendingEnd = early
+            return
+        }
+        guard pendingEnd == nil, let gif = sequence.gif else { return }
+        if keyRepeats, let last = lastOffTopic, time - last < Self.offTopicRepeatMs {
+            lastOffTopic = time
+            return
+        }
+        lastOffTopic = time
+        let at = max(time, clock.accountedUntil)
+        emit(.offTopic(OffTopicMark(provider: gif.provider, id: gif.id, title: gif.title, atMs: at, query: gif.query)))
+        if let shown = sequence.takeOff(at: at, completed: false) { emit(shown) }
+        gif.discard()
+        // Its picture goes at once, even when the next one is not ready yet.
+        if clock.isHeld { output(.clearPicture) }
+        updateStatus()
     }
 
     /// Rates the GIF on screen (or the one a pause left) `rating`; the hold

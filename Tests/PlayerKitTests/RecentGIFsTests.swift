@@ -1,0 +1,36 @@
+// RecentGIFs (HistoryKit): which GIFs of a new round the last rounds showed,
+// by provider and id or by a first frame close enough; and its threshold in
+// step with gif-play's (ClipHash).
+
+import GIFEngine
+import HistoryKit
+import Testing
+
+@Suite struct RecentGIFsTests {
+    @Test func theFirstFrameThresholdIsHalfTheClipThreshold() {
+        #expect(RecentGIFs.hashThreshold == ClipHash.threshold / 2)
+    }
+
+    @Test func aGIFWasSeenByItsIdOrByAFirstFrameCloseEnough() {
+        let recent = RecentGIFs([
+            SeenRound.GIF(provider: "giphy", id: "a", hash: "00000000000000ff"): 0,
+            SeenRound.GIF(provider: "klipy", id: "7", hash: nil): 2,
+            SeenRound.GIF(provider: "giphy", id: "old", hash: "ffff000000000000"): 4,
+        ])
+        #expect(recent.age(provider: nil, id: "a", hash: nil) == 0)
+        #expect(recent.age(provider: "klipy", id: "7", hash: "0123456789abcdef") == 2)
+        #expect(recent.age(provider: "giphy", id: "7", hash: nil) == nil, "another provider's id")
+        // Five bits from a kept first frame: the same clip under another id; six: not.
+        #expect(recent.age(provider: "giphy", id: "new", hash: "0000000000000007") == 0)
+        #expect(recent.age(provider: "giphy", id: "new", hash: "0000000000000003") == nil)
+        #expect(recent.age(provider: "giphy", id: "new", hash: "FFFF000000000000") == 4)
+        #expect(recent.age(provider: "giphy", id: "new", hash: "not a hash at all") == nil)
+    }
+
+    @Test func onlyHashesOfSixteenHexDigitsAreRead() {
+        #expect(RecentGIFs.bits("00000000000000ff") == 255)
+        for bad in ["", "ff", "+00000000000000f", "00000000000000fg", "000000000000000ff", " 00000000000000f"] {
+            #expect(RecentGIFs.bits(bad) == nil, "\(bad)")
+        }
+    }
+}
