@@ -9,7 +9,7 @@ import SposureKit
 /// {"kind":"rated","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","rating":8,"t_ms":4200}
 /// {"kind":"rated","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","rating":8,"ladder":"spiders","rung":4,"at":"2026-11-21T10:00:00Z"}
 /// ```
-public struct GIFRating: Sendable, Equatable {
+public struct GIFRating: GIFNote, Sendable, Equatable {
     /// The API the GIF came from (`giphy`, `klipy`, `local` for a ladder
     /// folder), when the record names one: a Giphy GIF's record may not.
     public var provider: String?
@@ -40,9 +40,6 @@ public struct GIFRating: Sendable, Equatable {
         self.at = at
     }
 
-    /// The provider, a missing one being Giphy's (a record that names none).
-    public var source: String { provider ?? "giphy" }
-
     /// Reads a `rated` record (the player's event, or a line of the file); nil
     /// without a string `id` and a `rating` 0–9.
     public init?(record: JSONRecord) {
@@ -50,25 +47,16 @@ public struct GIFRating: Sendable, Equatable {
               let rating = record.int("rating"), Self.scale.contains(rating) else { return nil }
         self.id = id
         self.rating = rating
-        provider = record.string("provider")
-        atMs = record.int("t_ms")
-        ladder = record.string("ladder")
-        rung = record.int("rung")
-        at = record.string("at")
+        readNote(record)
     }
 
     /// The record: the event as gif-play writes it, or the line kept in the
     /// ratings file (which always names the provider: ``source``).
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "rated")
-        if let provider { record.set("provider", provider) }
-        record.set("id", id)
-        record.set("rating", rating)
-        if let atMs { record.set("t_ms", atMs) }
-        if let ladder { record.set("ladder", ladder) }
-        if let rung { record.set("rung", rung) }
-        if let at { record.set("at", at) }
+        record.set([("kind", "rated"), ("provider", provider.omittedWhenNil), ("id", id), ("rating", rating),
+                    ("t_ms", atMs.omittedWhenNil), ("ladder", ladder.omittedWhenNil), ("rung", rung.omittedWhenNil),
+                    ("at", at.omittedWhenNil)])
         return record
     }
 

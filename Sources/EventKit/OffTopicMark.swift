@@ -9,7 +9,7 @@ import SposureKit
 /// {"kind":"off_topic","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","title":"Spider-Man swings","t_ms":4200}
 /// {"kind":"off_topic","provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","title":"Spider-Man swings","query":"cartoon spider","ladder":"spiders","rung":0,"at":"2026-11-21T10:00:00Z"}
 /// ```
-public struct OffTopicMark: Sendable, Equatable {
+public struct OffTopicMark: GIFNote, Sendable, Equatable {
     /// The record's `kind`.
     public static let kind = "off_topic"
 
@@ -43,34 +43,21 @@ public struct OffTopicMark: Sendable, Equatable {
         self.at = at
     }
 
-    /// The provider, a missing one being Giphy's (a record that names none).
-    public var source: String { provider ?? "giphy" }
-
     /// Reads an `off_topic` record (the event or a line of the file); nil without a string `id`.
     public init?(record: JSONRecord) {
         guard record.kind == Self.kind, let id = record.string("id"), !id.isEmpty else { return nil }
         self.id = id
-        provider = record.string("provider")
         title = record.string("title")
-        atMs = record.int("t_ms")
         query = record.string("query")
-        ladder = record.string("ladder")
-        rung = record.int("rung")
-        at = record.string("at")
+        readNote(record)
     }
 
     /// The record: the event as gif-play writes it, or the line kept in the ratings file.
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
-        if let provider { record.set("provider", provider) }
-        record.set("id", id)
-        if let title { record.set("title", title) }
-        if let atMs { record.set("t_ms", atMs) }
-        if let query { record.set("query", query) }
-        if let ladder { record.set("ladder", ladder) }
-        if let rung { record.set("rung", rung) }
-        if let at { record.set("at", at) }
+        record.set([("kind", Self.kind), ("provider", provider.omittedWhenNil), ("id", id), ("title", title.omittedWhenNil),
+                    ("t_ms", atMs.omittedWhenNil), ("query", query.omittedWhenNil), ("ladder", ladder.omittedWhenNil),
+                    ("rung", rung.omittedWhenNil), ("at", at.omittedWhenNil)])
         return record
     }
 }

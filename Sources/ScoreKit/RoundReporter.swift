@@ -63,16 +63,7 @@ public final class RoundReporter: @unchecked Sendable {
     /// Appends the GIFs rated during `round` to the ratings file, with its ladder and rung.
     private func keepRatings(_ round: Round, at: String) {
         guard let file = configuration.ratings, !round.gifRatings.isEmpty else { return }
-        let ratings = round.gifRatings.map { rating in
-            var kept = rating
-            // A line of the file names its provider and its date, not the session's time.
-            kept.provider = rating.source
-            kept.atMs = nil
-            kept.ladder = kept.ladder ?? round.ladder?.ladder
-            kept.rung = kept.rung ?? round.ladder?.rung
-            kept.at = kept.at ?? at
-            return kept
-        }
+        let ratings = round.gifRatings.map { $0.filed(ladder: round.ladder?.ladder, rung: round.ladder?.rung, at: at) }
         keep { () throws(GIFRatingFile.Failure) in try file.append(ratings) }
     }
 
@@ -91,13 +82,8 @@ public final class RoundReporter: @unchecked Sendable {
     private func keepMarks(_ round: Round, at: String) {
         guard let file = configuration.ratings, !round.offTopic.isEmpty else { return }
         let marks = round.offTopic.map { mark in
-            var kept = mark
-            kept.provider = mark.source
-            kept.atMs = nil
-            kept.query = kept.query ?? round.query
-            kept.ladder = kept.ladder ?? round.ladder?.ladder
-            kept.rung = kept.rung ?? round.ladder?.rung
-            kept.at = kept.at ?? at
+            var kept = mark.filed(ladder: round.ladder?.ladder, rung: round.ladder?.rung, at: at)
+            kept.query = mark.query ?? round.query
             return kept
         }
         keep { () throws(GIFRatingFile.Failure) in try file.append(marks: marks) }

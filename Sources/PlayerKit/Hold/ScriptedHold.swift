@@ -61,8 +61,5 @@ public struct ScriptedKey: Sendable, Equatable {
     public var key: RoundKey
 
     /// `key` pressed at `atMs`.
-    public init(atMs: Int, key: RoundKey) {
-        self.atMs = atMs
-        self.key = key
-    }
+    public init(atMs: Int, key: RoundKey) { (self.atMs, self.key) = (atMs, key) }
 }

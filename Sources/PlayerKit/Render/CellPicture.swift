@@ -17,10 +17,7 @@ public struct CellPicture: Sendable, Equatable {
 
     /// A picture of `width` × `height` RGB pixels.
     public init(width: Int, height: Int, rgb: [UInt8], span: CellSpan? = nil) {
-        self.width = width
-        self.height = height
-        self.rgb = rgb
-        self.span = span
+        (self.width, self.height, self.rgb, self.span) = (width, height, rgb, span)
     }
 }
 
