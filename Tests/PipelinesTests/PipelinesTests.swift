@@ -192,6 +192,78 @@ import TestSupport
         }
     }
 
+    /// Issue 22 through all five stages on a virtual clock: a ladder rung's
+    /// results mix a Spider-Man GIF (avoided: never fetched) with real spiders,
+    /// one of them again under another id (shown once, skipped after); score
+    /// keeps what the round showed, and the next round on the rung opens with
+    /// a GIF the first did not show.
+    @Test func aLadderRoundAvoidsSkipsTheSameClipAndTheNextRoundOpensWithNewGIFs() throws {
+        let fake = try FakeKlipy()
+        defer { fake.stop() }
+        fake.serveMedia(Self.twoFrameGIF(looping: false))
+        let scenes = ClipSet.scenes(count: 3)
+        let clip = ClipSet.Clip(scenes[0])
+        let spider = FakeKlipyItem(id: 1_000_000_000_000_001, title: "Cute cartoon spider")
+        let hero = FakeKlipyItem(id: 1_000_000_000_000_002, title: "Spider-Man swings in")
+        let again = FakeKlipyItem(id: 1_000_000_000_000_003, title: "cute spider waving")
+        let other = FakeKlipyItem(id: 1_000_000_000_000_004, title: "Spider in a web")
+        let third = FakeKlipyItem(id: 1_000_000_000_000_005, title: "Tiny spider dancing")
+        fake.serveMedia(clip.original(), for: spider.id)
+        fake.serveMedia(ClipSet.original(scenes[1]), for: hero.id)
+        fake.serveMedia(clip.copy(.identical), for: again.id)
+        fake.serveMedia(ClipSet.original(scenes[1]), for: other.id)
+        fake.serveMedia(ClipSet.original(scenes[2]), for: third.id)
+        fake.set("cute cartoon spider", items: [spider, hero, again, other, third])
+        try withTemporaryDirectory { folder in
+            let dir = folder.path
+            // Long enough for two GIFs, not three. (On a virtual clock gif-play
+            // prefers unseen GIFs only when told: --seen-rounds, a person's default.)
+            try Self.writeHold(dir + "/hold.ndjson", upMs: 700)
+            let environment = Self.environment(fake, dir).merging(["XDG_CONFIG_HOME": dir + "/config"]) { $1 }
+            let bin = try StageProcess.executableURL(named: "gif-play").deletingLastPathComponent().path
+            // The five stages over real pipes, as a person types them, history on (score keeps seen.ndjson).
+            func record(_ run: String) throws -> [String] {
+                try FileManager.default.createDirectory(atPath: dir + "/" + run, withIntermediateDirectories: true)
+                let line = "'\(bin)/giphy-pages' plan --provider klipy --ladder spiders --rung 2 --max-results 5"
+                    + " | '\(bin)/giphy-pages' list | tee '\(dir)/\(run)/gifs.ndjson' | '\(bin)/fetch-images' --quiet"
+                    + " | '\(bin)/gif-play' --renderer none --clock virtual --hold 'script:\(dir)/hold.ndjson' --accept-notice"
+                    + " --ratings off --seen-rounds 5 --events '\(dir)/\(run)/events.ndjson'"
+                    + " | '\(bin)/score' --format json --at 2026-11-2\(run == "first" ? 1 : 2)T10:00:00Z > '\(dir)/\(run)/score.json'"
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: "/bin/bash")
+                process.arguments = ["-o", "pipefail", "-c", line]
+                var env = ProcessInfo.processInfo.environment
+                for (key, value) in environment { env[key] = value }
+                env.removeValue(forKey: "XDG_DATA_HOME")
+                process.environment = env
+                let result = try process.runDrained()
+                #expect(result.status == 0, "\(result.err)")
+                return try String(contentsOfFile: dir + "/\(run)/events.ndjson", encoding: .utf8).split(separator: "\n").map(String.init)
+            }
+            func shownAndSkipped(_ events: [String]) -> [String] {
+                events.compactMap { line in
+                    guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any], let kind = object["kind"] as? String, kind == "shown" || kind == "skipped" else { return nil }
+                    return kind + ":" + (object["id"] as? String ?? "")
+                }
+            }
+            let first = try record("first")
+            #expect(shownAndSkipped(first) == ["shown:1000000000000001", "skipped:1000000000000003", "shown:1000000000000004"], "\(first)")
+            #expect(fake.server.requestCount(for: hero.mediaPath("sm", "gif")) == 0, "the avoided GIF is never fetched")
+            let gifs = try String(contentsOfFile: dir + "/first/gifs.ndjson", encoding: .utf8)
+            #expect(gifs.contains(#""kind":"skipped""#) && gifs.contains(#""avoided":1"#), "\(gifs)")
+            let seen = try String(contentsOfFile: dir + "/data/seen.ndjson", encoding: .utf8)
+            #expect(seen.contains("1000000000000001") && seen.contains("1000000000000004") && !seen.contains("1000000000000003"), "\(seen)")
+            let score = try String(contentsOfFile: dir + "/first/score.json", encoding: .utf8)
+            #expect(score.contains(#""new_gifs":2"#), "\(score)")
+
+            // The page comes from the API cache, as it was: list puts the GIFs
+            // not shown first (the re-upload, the third), and gif-play knows the
+            // re-upload by its hash, so the round opens with the third.
+            let second = try record("second")
+            #expect(shownAndSkipped(second).first == "shown:1000000000000005", "\(second)")
+        }
+    }
+
     @Test(arguments: ["play", "carousel", "record"])
     func theLiveScriptsNameBothProvidersInTheirHelp(_ name: String) throws {
         let result = try script(name, ["--help"])

@@ -165,6 +165,8 @@ public final class FakeKlipy: @unchecked Sendable {
     private var faults: [(query: String?, page: Int?, fault: Fault, left: Int)] = []
     private var log: [Call] = []
     private var media: [UInt8]?
+    /// GIFs served for one item's id, before `media`.
+    private var mediaByID: [UInt64: [UInt8]] = [:]
     private var claimingMore: Set<String> = []
 
     /// A fake on a new server on 127.0.0.1, accepting `key`.
@@ -207,6 +209,11 @@ public final class FakeKlipy: @unchecked Sendable {
     /// Items' gif URLs point at this server, which serves `gif` for each.
     public func serveMedia(_ gif: [UInt8]) {
         lock.withLock { media = gif }
+    }
+
+    /// Serves `gif` as the media of the item `id` (the others get ``serveMedia(_:)``'s).
+    public func serveMedia(_ gif: [UInt8], for id: UInt64) {
+        lock.withLock { mediaByID[id] = gif }
     }
 
     /// The next `times` calls (for `query`, any when nil; page `page`, any when nil) fail with `fault`.
@@ -271,9 +278,9 @@ public final class FakeKlipy: @unchecked Sendable {
                                                body: Array("<html><body><h1>\(status)</h1></body></html>\n".utf8))
         } else {
             if case .slow(let seconds)? = fault { wait = seconds }
-            let (items, count, gif, claims) = lock.withLock { () -> ([FakeKlipyItem], Int, [UInt8]?, Bool) in
+            let (items, count, gif, claims, byID) = lock.withLock { () -> ([FakeKlipyItem], Int, [UInt8]?, Bool, [UInt64: [UInt8]]) in
                 let listing = listings[query ?? ""] ?? ([], 0)
-                return (listing.items, listing.count, media, claimingMore.contains(query ?? ""))
+                return (listing.items, listing.count, media, claimingMore.contains(query ?? ""), mediaByID)
             }
             let start = (page - 1) * perPage
             let end = min(start + perPage, count)
@@ -285,7 +292,7 @@ public final class FakeKlipy: @unchecked Sendable {
             if let gif {
                 for item in served {
                     for (name, hasGIF) in item.sizes where hasGIF {
-                        server.route(item.mediaPath(name, "gif"), response: .ok(gif))
+                        server.route(item.mediaPath(name, "gif"), response: .ok(byID[item.id] ?? gif))
                     }
                 }
             }
