@@ -20,7 +20,7 @@ struct CreditTests {
         #expect(try credit(#"{"kind":"image","id":"demo-1","path":"/tmp/a.gif"}"#) == nil)
         #expect(try credit(#"{"kind":"image","id":"x","creator":"someone"}"#) == nil)
         #expect(try credit(#"{"kind":"image","provider":"local","id":"FILE.gif","section":"DIR","path":"/abs/DIR/FILE.gif"}"#) == nil)
-        #expect(try credit(#"{"kind":"image","id":"spider","section":"samples","cache_key":"sample:spider","path":"/tmp/s/spider.gif"}"#) == nil, "the demo's own GIFs credit nobody")
+        #expect(try credit(#"{"kind":"image","provider":"local","id":"spider","section":"samples","cache_key":"sample:spider","path":"/tmp/s/spider.gif"}"#) == nil, "the demo's own GIFs credit nobody")
     }
 
     @Test func aHostileCreatorNameIsShownPlainAndShort() throws {

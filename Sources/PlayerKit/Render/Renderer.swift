@@ -39,6 +39,8 @@ public protocol Renderer: Sendable {
 }
 
 extension Renderer {
+    /// Pixels: the terminal's cell size, or 8×16 when it does not say.
+    public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
     /// Pictures are fitted to the screen's own pixels.
     public var scalesPictures: Bool { false }
     /// Pictures fill the screen.
@@ -63,8 +65,6 @@ extension BlockRenderer: Renderer {
 }
 
 extension KittyRenderer: Renderer {
-    /// The terminal's cell size in pixels, or 8×16 when it does not say.
-    public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
     /// kitty scales the GIF's own pixels to the cells.
     public var scalesPictures: Bool { true }
 
@@ -75,8 +75,6 @@ extension KittyRenderer: Renderer {
 }
 
 extension ITermRenderer: Renderer {
-    /// The terminal's cell size in pixels, or 8×16 when it does not say.
-    public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
     /// The terminal scales the GIF's own pixels to the cells.
     public var scalesPictures: Bool { true }
 
@@ -87,8 +85,6 @@ extension ITermRenderer: Renderer {
 }
 
 extension SixelRenderer: Renderer {
-    /// The terminal's cell size in pixels, or 8×16 when it does not say.
-    public func cell(pixels: CellSize?) -> CellSize { pixels ?? .defaultPixels }
 
     /// The GIF's own pixels at most: each one is sent.
     public var enlargesPictures: Bool { false }

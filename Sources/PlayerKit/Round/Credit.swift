@@ -10,10 +10,6 @@ public struct Credit: Sendable, Equatable {
     /// Who made the GIF, as the record says (remote text: shown through ``Screen/plain(_:)``).
     public var creator: String?
 
-    /// The `provider` of a GIF of one's own (a ladder rung's folder): no API, nobody to credit.
-    public static let local = "local"
-    /// What the cache key of `gif-play samples`' GIFs (the demo's) starts with: drawn here, nobody to credit.
-    public static let sample = "sample"
 
     /// The longest creator name shown (the status line shares a row with the rest).
     public static let creatorWidth = 40
@@ -31,7 +27,7 @@ public struct Credit: Sendable, Equatable {
         let named = record.string("provider")
             ?? record.string("cache_key").flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
         guard let provider = named.map(Screen.plain), !provider.isEmpty,
-              provider != Self.local, provider != Self.sample else { return nil }
+              provider != ImageRecord.localProvider else { return nil }
         self.init(provider: provider, creator: record.string("creator"))
     }
 
