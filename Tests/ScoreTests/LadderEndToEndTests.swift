@@ -37,8 +37,9 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
 
     @Test func aHistoryWithRatingsMakesPlanPickTheRung() throws {
         try withTemporaryDirectory { folder in
-            #expect(try plan(["--ladder", "spiders"], folder).stdoutLines.first?.contains("\"rung\":1,") == true)
-            let first = try score(["--format", "json"], ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
+            #expect(try plan(["--ladder", "spiders", "--now", "2026-11-20T09:00:00Z"], folder).stdoutLines.first?.contains("\"rung\":1,") == true)
+            let first = try score(["--format", "json", "--now", "2026-11-20T11:00:00Z"],
+                                  ladderRound(at: "2026-11-20T10:00:00Z", rung: 1, after: 2), folder)
             #expect(first.exitCode == 0)
             let out = try JSONRecord.parse(try #require(first.stdoutLines.first))
             #expect(out.object("ladder")?.string("step") == "stay")
@@ -46,7 +47,10 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
             #expect(out.int("distress_before") == 6 && out.int("distress_after") == 2)
             // 61 s on rung 1 (SUDS 5): 610 × 55 / 50.
             #expect(out.int("points") == 671)
-            let second = try score(["--format", "json"], ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 3), folder)
+            // Issue 28: without --now this read the wall clock, and from 2026-11-27 on (seven
+            // days after the first round) a re-test was due and the step said rung 1.
+            let second = try score(["--format", "json", "--now", "2026-11-21T11:00:00Z"],
+                                   ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 3), folder)
             let step = try JSONRecord.parse(try #require(second.stdoutLines.first)).object("ladder")
             #expect(step?.string("step") == "up")
             #expect(step?.int("next_rung") == 2)
@@ -58,7 +62,7 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
                 {"kind":"page","endpoint":"search","query":"cute cartoon spider","section":"cute cartoon spider","offset":0,"limit":10,"rating":"g","lang":"en","total":10,"ladder":"spiders","rung":2,"rung_suds":10,"avoid":["spider-man",
                 """) == true, "\(pages.stdoutLines)")
             // --rung always wins.
-            #expect(try plan(["--ladder", "spiders", "--rung", "5"], folder).stdoutLines.first?.contains("\"rung\":5,") == true)
+            #expect(try plan(["--ladder", "spiders", "--rung", "5", "--now", "2026-11-22T10:00:00Z"], folder).stdoutLines.first?.contains("\"rung\":5,") == true)
             // The digit ratings are kept beside the history, with the ladder and rung.
             let ratings = try String(contentsOfFile: folder.path + "/data/ratings.ndjson", encoding: .utf8)
             #expect(ratings.split(separator: "\n").first == "{\"kind\":\"rated\",\"provider\":\"giphy\",\"id\":\"hot\",\"rating\":9,\"ladder\":\"spiders\",\"rung\":1,\"at\":\"2026-11-20T10:00:00Z\"}")
