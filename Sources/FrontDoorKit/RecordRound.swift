@@ -28,21 +28,83 @@ public struct RecordRound: Sendable, Equatable {
     /// A recording into `folder`.
     public init(folder: String) { self.folder = folder }
 
+    /// The files a recording is made of. A folder that holds only these, as
+    /// regular files, `play.options` among them (record writes it before any
+    /// stage runs), holds an earlier recording, which a new one replaces;
+    /// anything else in it is the person's, and the folder is refused.
+    public static let files = ["pages.ndjson", "gifs.ndjson", "images.ndjson", "events.ndjson", "score.json",
+                               "play.options", "hold.ndjson"]
+
+    /// Makes the folder ready: made when missing; when it holds an earlier
+    /// recording, that is removed and said; when it holds anything else (a
+    /// file of the person's, a link, a folder), refused with exit 64 and
+    /// nothing touched.
+    func prepareFolder(_ diagnostics: Diagnostics) throws(RoundFailure) {
+        var info = stat()
+        if stat(folder, &info) != 0 {
+            do { try Folders.make(folder, mode: 0o777) } catch { throw RoundFailure(error.description) }
+            return
+        }
+        guard (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw RoundFailure("\(folder) is not a folder: record into a new or empty folder", status: 64)
+        }
+        guard let listing = opendir(folder) else {
+            throw RoundFailure("cannot read \(folder): \(String(cString: strerror(errno)))")
+        }
+        var earlier: [String] = [], others: [String] = []
+        while let entry = readdir(listing) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name == "." || name == ".." { continue }
+            var file = stat()
+            let isFile = lstat(folder + "/" + name, &file) == 0 && (file.st_mode & S_IFMT) == S_IFREG
+            if isFile && Self.files.contains(name) {
+                earlier.append(name)
+            } else {
+                let kind = !isFile && (file.st_mode & S_IFMT) == S_IFLNK ? " (a link)" : ""
+                others.append(RemoteText.visible(name) + kind)
+            }
+        }
+        closedir(listing)
+        if !earlier.isEmpty && !earlier.contains("play.options") {
+            others += earlier
+            earlier = []
+        }
+        guard others.isEmpty else {
+            let shown = others.sorted().prefix(5).joined(separator: ", ") + (others.count > 5 ? ", …" : "")
+            throw RoundFailure("\(folder) holds what is not a recording (\(shown)), and a recording never replaces "
+                               + "it: record into a new or empty folder", status: 64)
+        }
+        guard !earlier.isEmpty else { return }
+        for name in earlier where unlink(folder + "/" + name) != 0 && errno != ENOENT {
+            throw RoundFailure("cannot replace \(folder)/\(name): \(String(cString: strerror(errno)))")
+        }
+        diagnostics.warning("\(folder) held an earlier recording: replaced")
+    }
+
     /// Plays, saves and prints the score; the exit status. The score and where
     /// the recording is are said whether the round could be played or not.
     public func run(_ runner: RoundRunner) throws(RoundFailure) -> Int32 {
         try runner.needKey(provider)
         let pages = try runner.path("giphy-pages"), fetch = try runner.path("fetch-images")
         let play = try runner.path("gif-play"), score = try runner.path("score")
-        do { try Folders.make(folder, mode: 0o777) } catch { throw RoundFailure(error.description) }
-
-        var playOptions: [String] = [], savedOptions: [String] = [], scoreOptions: [String] = []
+        // The hold script is read before the folder is made ready: it may be
+        // the earlier recording's own hold.ndjson.
+        var hold: [UInt8]?
         if let holdScript {
             guard access(holdScript, R_OK) == 0 else { throw RoundFailure("cannot read the hold script \(holdScript)") }
-            do {
-                let bytes = try readFile(holdScript, maxBytes: 64 << 20)
-                try writeAtomically(bytes, to: folder + "/hold.ndjson", as: .person)
-            } catch {
+            do { hold = try readFile(holdScript, maxBytes: 64 << 20) } catch {
+                throw RoundFailure("cannot copy the hold script: \(error)")
+            }
+        } else {
+            guard RoundRunner.haveTerminal() else {
+                throw RoundFailure("no terminal to hold on: give --hold-script FILE to record headless")
+            }
+        }
+        try prepareFolder(runner.diagnostics)
+
+        var playOptions: [String] = [], savedOptions: [String] = [], scoreOptions: [String] = []
+        if let hold {
+            do { try writeAtomically(hold, to: folder + "/hold.ndjson", as: .program) } catch {
                 throw RoundFailure("cannot copy the hold script: \(error)")
             }
             playOptions = ["--renderer", "none", "--clock", "virtual", "--hold", "script:\(folder)/hold.ndjson"]
@@ -55,13 +117,9 @@ public struct RecordRound: Sendable, Equatable {
                 savedOptions.append("--accept-notice")
             }
             scoreOptions = ["--no-history"]
-        } else {
-            guard RoundRunner.haveTerminal() else {
-                throw RoundFailure("no terminal to hold on: give --hold-script FILE to record headless")
-            }
         }
         do {
-            try writeAtomically(Array(savedOptions.map { $0 + "\n" }.joined().utf8), to: folder + "/play.options", as: .person)
+            try writeAtomically(Array(savedOptions.map { $0 + "\n" }.joined().utf8), to: folder + "/play.options", as: .program)
         } catch {
             throw RoundFailure(error.description)
         }
@@ -92,7 +150,7 @@ public struct RecordRound: Sendable, Equatable {
                                        diagnostics: runner.diagnostics)
         }
         if judged.status == 0 {
-            runner.diagnostics.warning("saved in \(folder) (replay: sposure replay \(folder))")
+            runner.diagnostics.warning("saved in \(folder) (replay: sposure replay \(Paths.shellQuoted(folder)))")
         } else {
             runner.diagnostics.warning("what was recorded is in \(folder)")
         }

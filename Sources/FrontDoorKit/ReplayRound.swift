@@ -32,29 +32,86 @@ public struct ReplayRound: Sendable, Equatable {
     /// gif-play's options as the recording's `play.options` gives them, one a
     /// line, a hold script found relative to the folder (or, for a recording
     /// of the older script, named from where it ran and copied into the folder).
+    ///
+    /// A recording is a file someone may send: only the options `record`
+    /// writes are taken (`--renderer none`, `--clock virtual`, `--hold
+    /// script:FILE`, `--accept-notice`), each checked, and the hold script
+    /// must be a file inside the folder. gif-play's other options name files it
+    /// would write (`--events`, `--tty`); anything else is refused, exit 64.
     public func playOptions() throws(RoundFailure) -> [String] {
         let path = folder + "/play.options"
         guard from != .score, access(path, F_OK) == 0 else { return [] }
         let bytes: [UInt8]
         do { bytes = try readFile(path, maxBytes: 1 << 20) } catch { throw RoundFailure(error.description) }
+        func refuse(_ what: String) -> RoundFailure {
+            RoundFailure("\(path): \(RemoteText.visible(what)): sposure record writes only --renderer none, --clock virtual, "
+                         + "--hold script:FILE and --accept-notice, so this recording is not replayed", status: 64)
+        }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
         var options: [String] = []
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: true) {
-            var option = String(line)
-            if option.hasPrefix("script:") {
-                var hold = String(option.dropFirst("script:".count))
-                if !hold.hasPrefix("/") {
-                    let named = folder + "/" + hold, beside = folder + "/" + Paths.lastComponent(hold)
-                    hold = access(named, F_OK) == 0 || access(beside, F_OK) != 0 ? named : beside
-                }
-                var info = stat()
-                guard access(hold, R_OK) == 0, stat(hold, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
-                    throw RoundFailure("\(hold) is missing: the hold script this recording plays by (named in \(path))")
-                }
-                option = "script:" + hold
+        var index = 0
+        while index < lines.count {
+            let option = lines[index]
+            if option == "--accept-notice" {
+                options.append(option)
+                index += 1
+                continue
             }
-            options.append(option)
+            guard ["--renderer", "--clock", "--hold"].contains(option) else { throw refuse("\(option) is not an option sposure record writes") }
+            guard index + 1 < lines.count else { throw refuse("\(option) without its value") }
+            var value = lines[index + 1]
+            switch option {
+            case "--renderer" where value != "none", "--clock" where value != "virtual":
+                throw refuse("\(option) \(value)")
+            case "--hold":
+                guard value.hasPrefix("script:") else { throw refuse("--hold \(value)") }
+                value = "script:" + (try holdScript(String(value.dropFirst("script:".count)), namedIn: path))
+            default:
+                break
+            }
+            options += [option, value]
+            index += 2
         }
         return options
+    }
+
+    /// The hold script `named` in `options`: relative to the folder (or, for
+    /// the older script's recordings, the copy in the folder under the same
+    /// last name), always a regular file inside the folder.
+    private func holdScript(_ named: String, namedIn options: String) throws(RoundFailure) -> String {
+        let beside = folder + "/" + Paths.lastComponent(named)
+        var hold = beside
+        if named.hasPrefix("/") {
+            if isInside(named) {
+                hold = named
+            } else if access(beside, F_OK) != 0 {
+                throw RoundFailure("\(options): the hold script \(RemoteText.visible(named)) is outside the recording's folder, "
+                                   + "so this recording is not replayed", status: 64)
+            }
+        } else if access(folder + "/" + named, F_OK) == 0 || access(beside, F_OK) != 0 {
+            hold = folder + "/" + named
+        }
+        var info = stat()
+        guard access(hold, R_OK) == 0, stat(hold, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw RoundFailure("\(hold) is missing: the hold script this recording plays by (named in \(options))")
+        }
+        guard isInside(hold) else {
+            throw RoundFailure("\(options): the hold script \(RemoteText.visible(named)) is outside the recording's folder, "
+                               + "so this recording is not replayed", status: 64)
+        }
+        return hold
+    }
+
+    /// Whether `path`, links and `..` resolved, is inside the recording's folder.
+    func isInside(_ path: String) -> Bool {
+        guard let root = Self.resolved(folder), let file = Self.resolved(path) else { return false }
+        return file.hasPrefix(root == "/" ? "/" : root + "/")
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
     }
 
     /// Replays and prints the score; the exit status.
@@ -68,6 +125,9 @@ public struct ReplayRound: Sendable, Equatable {
         func need(_ file: String) throws(RoundFailure) -> String {
             let path = folder + "/" + file
             guard access(path, R_OK) == 0 else { throw RoundFailure("\(path) is missing: was this folder written by sposure record?") }
+            guard isInside(path) else {
+                throw RoundFailure("\(path) is a link out of the recording's folder, so this recording is not replayed", status: 64)
+            }
             return path
         }
         let score = try runner.path("score")

@@ -33,8 +33,11 @@ public enum StagePipeline {
     public enum Output: Sendable, Equatable {
         /// sposure's own stdout.
         case inherit
-        /// A file, created or truncated.
+        /// A new file: made by the pipeline, never through a link and never
+        /// over a file that is there (``StageCommand/creates`` likewise).
         case file(String)
+        /// `/dev/null`.
+        case null
     }
 
     /// A pipeline that could not be set up: the input or output file, or a pipe.
@@ -56,16 +59,19 @@ public enum StagePipeline {
         case .null: first = try openFile("/dev/null", O_RDONLY)
         case .file(let path): first = try openFile(path, O_RDONLY)
         }
-        if case .file(let path) = output {
-            do { last = try openFile(path, O_WRONLY | O_CREAT | O_TRUNC) } catch {
-                if first != 0 { close(first) }
-                throw error
-            }
-        }
+        var created: [Int32] = []
         defer {
             if first != 0 { close(first) }
             if last != 1 { close(last) }
+            for fd in created { close(fd) }
         }
+        switch output {
+        case .inherit: break
+        case .null: last = try openFile("/dev/null", O_WRONLY)
+        case .file(let path): last = try openFile(path, newFile)
+        }
+        for case let path? in commands.map(\.creates) { created.append(try openFile(path, newFile)) }
+        var files = created.makeIterator()
 
         var pids: [pid_t?] = []
         var reading = first
@@ -83,7 +89,8 @@ public enum StagePipeline {
                 nextReading = ends[0]
                 writing = ends[1]
             }
-            pids.append(spawn(command, stdin: reading, stdout: writing, diagnostics: diagnostics))
+            let file = command.creates == nil ? nil : files.next()
+            pids.append(spawn(command, stdin: reading, stdout: writing, file: file, diagnostics: diagnostics))
             if reading != first { close(reading) }
             if writing != last { close(writing) }
             reading = nextReading
@@ -100,15 +107,23 @@ public enum StagePipeline {
         return ends
     }
 
+    /// How a file the pipeline writes is opened: made new, never through a link.
+    private static let newFile = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
+
     private static func openFile(_ path: String, _ flags: Int32) throws(SetupError) -> Int32 {
         let fd = open(path, flags | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw SetupError(description: "cannot open \(path): \(String(cString: strerror(errno)))") }
         return fd
     }
 
-    /// Starts `command` with `stdin` and `stdout` as fds 0 and 1; nil when it cannot be.
-    private static func spawn(_ command: StageCommand, stdin: Int32, stdout: Int32, diagnostics: Diagnostics) -> pid_t? {
-        let descriptors = [(stdin, Int32(0)), (stdout, 1)].filter { $0.0 != $0.1 }
+    /// Starts `command` with `stdin` and `stdout` as fds 0 and 1, and `file`
+    /// (the one it ``StageCommand/creates``) as fd 3; nil when it cannot be.
+    private static func spawn(_ command: StageCommand, stdin: Int32, stdout: Int32, file: Int32?,
+                              diagnostics: Diagnostics) -> pid_t? {
+        // fd 3 last: stdin or stdout may be fd 3 until they are copied. The
+        // file is dup2'd even when it is fd 3 already: that clears its
+        // close-on-exec flag (POSIX 2024; glibc since 2.29).
+        let descriptors = [(stdin, Int32(0)), (stdout, 1)].filter { $0.0 != $0.1 } + (file.map { [($0, Int32(3))] } ?? [])
         let blocked = command.endsWithItsInput ? SignalForwarder.forwarded : []
         let (pid, status) = ProgramSpawn.start(command.arguments, descriptors: descriptors, blocked: blocked, environment: environ)
         guard status == 0 else {

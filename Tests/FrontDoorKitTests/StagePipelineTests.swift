@@ -22,13 +22,13 @@ import TestSupport
     @Test func givesEachProgramsStatusAsAShellDoes() throws {
         let statuses = try StagePipeline.run([StageCommand("a", ["sh", "-c", "exit 3"]),
                                               StageCommand("b", ["sh", "-c", "cat >/dev/null; kill -TERM $$"])],
-                                             input: .null, output: .file("/dev/null"), diagnostics: diagnostics)
+                                             input: .null, output: .null, diagnostics: diagnostics)
         #expect(statuses == [3, 143])
     }
 
     @Test func aProgramThatCannotStartIsExit127AndTheOthersStillEnd() throws {
         let statuses = try StagePipeline.run([StageCommand("a", ["/nonexistent/stage"]), StageCommand("b", ["cat"])],
-                                             input: .null, output: .file("/dev/null"), diagnostics: diagnostics)
+                                             input: .null, output: .null, diagnostics: diagnostics)
         #expect(statuses == [127, 0])
     }
 
@@ -46,6 +46,27 @@ import TestSupport
     @Test func aMissingInputFileIsSaidBeforeAnythingStarts() throws {
         #expect(throws: StagePipeline.SetupError.self) {
             try StagePipeline.run([StageCommand("a", ["cat"])], input: .file("/nonexistent/input"), diagnostics: diagnostics)
+        }
+    }
+
+    /// Issue 28 #2: a save was `tee FILE`, which truncates a file that is there
+    /// and writes through a link planted at the name. The pipeline makes each
+    /// file it writes new; anything at the name stops the round before it starts.
+    @Test func aSaveOrAnOutputNeverWritesOverAFileOrThroughALink() throws {
+        try withTemporaryDirectory { folder in
+            let victim = folder.path + "/victim", link = folder.path + "/link"
+            try Data("mine\n".utf8).write(to: URL(fileURLWithPath: victim))
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: victim)
+            for path in [victim, link] {
+                #expect(throws: StagePipeline.SetupError.self) {
+                    try StagePipeline.run([StageCommand("a", ["echo", "round"]), .save("events", to: path), StageCommand("c", ["cat"])],
+                                          input: .null, output: .null, diagnostics: diagnostics)
+                }
+                #expect(throws: StagePipeline.SetupError.self) {
+                    try StagePipeline.run([StageCommand("a", ["echo", "round"])], input: .null, output: .file(path), diagnostics: diagnostics)
+                }
+            }
+            #expect(try String(contentsOfFile: victim, encoding: .utf8) == "mine\n")
         }
     }
 }

@@ -17,6 +17,16 @@ public enum Paths {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
     }
 
+    /// `path` as one word a POSIX shell reads back as it is: as it stands
+    /// when it holds only characters no shell treats specially, else in
+    /// single quotes (a quote inside as `'\''`).
+    public static func shellQuoted(_ path: String) -> String {
+        let plain = !path.isEmpty && path.unicodeScalars.allSatisfy { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "/._-+,:@%=".unicodeScalars.contains(scalar)
+        }
+        return plain ? path : "'" + path.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
+
     /// The last part of `path`: `a/b/` → `b`, `/` → `/`, `` → ``.
     public static func lastComponent(_ path: String) -> String {
         let trimmed = withoutTrailingSlashes(path)
