@@ -154,7 +154,7 @@ let package = Package(
         .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
-        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "SposureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
         .testTarget(name: "RecordTests", dependencies: ["SposureKit", "GiphyKit", "EventKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),

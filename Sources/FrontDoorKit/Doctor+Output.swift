@@ -1,7 +1,10 @@
 import SposureKit
 
 extension Doctor {
-    /// The checks for a person: a heading per area, one line a check, the fix under a ✗.
+    /// The checks for a person: a heading per area, one line a check, the fix
+    /// under a ✗. What a check found can quote the environment, a file or an
+    /// answer (`TERM`, a folder's name, the terminal's version): it is made
+    /// visible-safe here, where it is printed.
     public static func lines(_ checks: [DoctorCheck], color: Bool) -> [String] {
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         var out: [String] = []
@@ -13,9 +16,9 @@ extension Doctor {
                 out.append(paint(area.prefix(1).uppercased() + area.dropFirst(), "1"))
             }
             let mark = check.mark == .ok ? paint("✓", "32") : check.mark == .fail ? paint("✗", "31") : paint("·", "2")
-            out.append("  \(mark) \(check.text)")
+            out.append("  \(mark) \(RemoteText.visible(check.text))")
             if let fix = check.fix, check.mark != .ok || !fix.isEmpty {
-                out.append("      " + paint("→ " + fix, "2"))
+                out.append("      " + paint("→ " + RemoteText.visible(fix), "2"))
             }
         }
         out.append("")

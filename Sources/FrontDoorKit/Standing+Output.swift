@@ -49,8 +49,11 @@ extension Standing {
         return record
     }
 
-    /// The standing for a person.
+    /// The standing for a person. Every text that came from a file (the
+    /// history's ladder names, its problems) or the environment (`TERM`,
+    /// `COLORTERM`) is made visible-safe here, where it is printed.
     public func lines(style: TextStyle) -> [String] {
+        let safe = RemoteText.visible
         var out: [String] = []
         if ladders.isEmpty {
             out.append(style.bold("Ladders") + "       none started yet (sposure ladder lists them)")
@@ -58,14 +61,14 @@ extension Standing {
         for (index, line) in ladders.enumerated() {
             let label = index == 0 ? style.bold("Ladders") + "       " : "              "
             let place = line.complete ? "complete (\(line.rungs) rungs)" : "rung \(line.rung) of \(line.rungs)"
-            out.append(label + style.bold(line.name) + "  " + place + ", next: " + "\u{201C}\(line.query)\u{201D}"
+            out.append(label + style.bold(safe(line.name)) + "  " + place + ", next: " + "\u{201C}\(safe(line.query))\u{201D}"
                        + (line.next.retest ? " (re-test of rung \(line.next.rung))" : ""))
             var details: [String] = []
             if !line.due.isEmpty {
                 details.append("re-test due: " + line.due.map { "rung \($0.rung)" }.joined(separator: ", "))
             }
             let before = line.lastBefore.map(String.init) ?? "–", after = line.lastAfter.map(String.init) ?? "–"
-            var distress = "last round \(HistoryEntry.date(of: line.lastAt) ?? line.lastAt): distress \(before) → \(after)"
+            var distress = "last round \(safe(HistoryEntry.date(of: line.lastAt) ?? line.lastAt)): distress \(before) → \(after)"
             if let peak = line.lastPeak { distress += ", peak \(peak)" }
             details.append(distress)
             out.append("                " + style.dim(details.joined(separator: "; ")))
@@ -87,11 +90,11 @@ extension Standing {
             }
             out.append(label + text)
         }
-        let terminal = term.isEmpty ? "no TERM" : "TERM=\(term)" + (colorterm.isEmpty ? "" : ", COLORTERM=\(colorterm)")
+        let terminal = term.isEmpty ? "no TERM" : "TERM=\(safe(term))" + (colorterm.isEmpty ? "" : ", COLORTERM=\(safe(colorterm))")
         out.append(style.bold("Terminal") + "      \(terminal) (sposure doctor asks it what it can show)")
-        for problem in problems { out.append(style.yellow("! ") + problem) }
+        for problem in problems { out.append(style.yellow("! ") + safe(problem)) }
         out.append("")
-        out.append(style.bold("Next") + "          " + style.green(nextCommand) + "   " + style.dim("# " + nextReason))
+        out.append(style.bold("Next") + "          " + style.green(safe(nextCommand)) + "   " + style.dim("# " + safe(nextReason)))
         return out
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import FrontDoorKit
 import HistoryKit
 import LadderKit
+import ScoreKit
 import SposureKit
 import Testing
 import TestSupport
@@ -56,5 +57,18 @@ import TestSupport
         let record = standing.record()
         #expect(record.object("ladders")?.object("spiders")?.int("rounds") == 2)
         #expect(record.int("streak_days") == 2)
+    }
+
+    /// Issue 28 #3: a ladder name kept in the history (OSC 52, OSC 0 and 8,
+    /// CSI 2J, C1 CSI, U+202E) and TERM and COLORTERM reached the terminal raw
+    /// in "ladder …: played, but it cannot be loaded now" and the Terminal line.
+    @Test func namesFromTheHistoryAndTheEnvironmentArePrintedVisibleSafe() throws {
+        let hostile = "x\u{1B}]52;c;cHduZWQ=\u{07}\u{1B}]0;t\u{07}\u{1B}]8;;http://e\u{1B}\\\u{1B}[2J\u{9B}2J\u{202E}y"
+        let standing = try standing([round("2026-11-18T08:00:00Z", ladder: hostile, rung: 1, after: 4)],
+                                    environment: ["TERM": "xterm\u{1B}]0;pwned\u{07}", "COLORTERM": "truecolor\u{9B}2J"])
+        let text = standing.lines(style: TextStyle(color: false)).joined(separator: "\n")
+        #expect(!text.unicodeScalars.contains { RemoteText.isTerminalControl($0) && $0 != "\n" }, "\(text)")
+        #expect(text.contains("! ladder x\\u{1b}]52;c;cHduZWQ=\\u{7}"), "\(text)")
+        #expect(text.contains("TERM=xterm\\u{1b}]0;pwned\\u{7}, COLORTERM=truecolor\\u{9b}2J"), "\(text)")
     }
 }

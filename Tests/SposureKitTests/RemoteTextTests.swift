@@ -31,4 +31,10 @@ import Testing
         #expect(RemoteText.visible("title\u{1B}]0;pwned\u{07}\u{9B}2J ok") == "title\\u{1b}]0;pwned\\u{7}\\u{9b}2J ok")
         #expect(RemoteText.visible("plain é") == "plain é")
     }
+
+    /// Issue 28 #3: visible let the bidi controls through, so a name could
+    /// show itself reversed ("U+202E gnp.exe").
+    @Test func visibleShowsBidiControlsToo() {
+        #expect(RemoteText.visible("a\u{202E}gnp\u{2066}b\u{200F}c\u{061C}") == "a\\u{202e}gnp\\u{2066}b\\u{200f}c\\u{61c}")
+    }
 }

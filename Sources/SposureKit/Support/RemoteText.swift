@@ -83,13 +83,15 @@ public enum RemoteText {
         return String(folded.prefix(limit - 1)) + "…"
     }
 
-    /// `text` with control characters (C0, DEL, C1) shown as `\u{…}` escapes, so
-    /// remote text cannot move the cursor or change the terminal.
+    /// `text` with what a terminal would act on (C0, DEL and C1 controls, and
+    /// the bidi controls that reorder what follows) shown as `\u{…}` escapes, so
+    /// text from a file, the environment or the network cannot move the
+    /// cursor, change the terminal, or make itself read as something else.
     public static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        guard text.unicodeScalars.contains(where: isTerminalControl) else { return text }
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            if isControl(scalar) {
+            if isTerminalControl(scalar) {
                 out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
             } else {
                 out.append(scalar)
@@ -105,9 +107,5 @@ public enum RemoteText {
         case 0..<0x20, 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: return true
         default: return false
         }
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }
