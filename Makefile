@@ -5,12 +5,12 @@ PREFIX ?= /usr/local
 FUZZ_TIME ?= 300
 SWIFT ?= swift
 TOOLS := giphy-pages fetch-images gif-play score sposure
-# Where `make install` puts things; `make uninstall` removes exactly these.
-BIN_DIR = $(DESTDIR)$(PREFIX)/bin
-MAN_DIR = $(DESTDIR)$(PREFIX)/share/man/man1
-BASH_DIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
-ZSH_DIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
-FISH_DIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+# `make install` replaces no file in PREFIX that is not sposure's (scripts/install
+# says which); FORCE=1 replaces them.
+FORCE ?=
+# A make value as one single-quoted shell word: PREFIX, DESTDIR and the
+# folders may hold spaces.
+quote = '$(subst ','\'',$(1))'
 # The folder of the built tools install-built copies (make install: the release build).
 BIN ?= .build/release
 # The man pages: swift-argument-parser's generate-manual, one page per tool and
@@ -87,9 +87,10 @@ install: build
 
 # The man pages of the tools in BIN, into $(MAN_BUILD) (remade whole each time).
 man: $(MANUAL_TOOL)
-	rm -rf $(MAN_BUILD) && mkdir -p $(MAN_BUILD)
+	rm -rf $(call quote,$(MAN_BUILD)) && mkdir -p $(call quote,$(MAN_BUILD))
 	for tool in $(TOOLS); do \
-	  $(MANUAL_TOOL) $(BIN)/$$tool --multi-page --date $(MAN_DATE) --output-directory $(MAN_BUILD) || exit 1; \
+	  $(call quote,$(MANUAL_TOOL)) $(call quote,$(BIN))/$$tool --multi-page --date $(MAN_DATE) \
+	    --output-directory $(call quote,$(MAN_BUILD)) || exit 1; \
 	done
 
 .build/release/generate-manual:
@@ -100,27 +101,17 @@ man: $(MANUAL_TOOL)
 
 # Installs the tools already built in BIN (stripped), their man pages and
 # completions: what `make install` does after the release build, and what the
-# install test runs on the debug build.
+# install test runs on the debug build. It lists what it put where in
+# PREFIX/share/sposure/installed.txt, and refuses, before writing anything, to
+# replace a file that is not sposure's unless FORCE=1 (scripts/install).
 install-built: man
-	install -d $(BIN_DIR) $(MAN_DIR) $(BASH_DIR) $(ZSH_DIR) $(FISH_DIR)
-	for tool in $(TOOLS); do \
-	  install -s -m 755 $(BIN)/$$tool $(BIN_DIR)/$$tool && \
-	  $(BIN)/$$tool --generate-completion-script bash > $(BASH_DIR)/$$tool && \
-	  $(BIN)/$$tool --generate-completion-script zsh > $(ZSH_DIR)/_$$tool && \
-	  $(BIN)/$$tool --generate-completion-script fish > $(FISH_DIR)/$$tool.fish || exit 1; \
-	done
-	install -m 644 $(MAN_BUILD)/*.1 $(MAN_DIR)/
+	scripts/install install --prefix $(call quote,$(PREFIX)) --destdir $(call quote,$(DESTDIR)) \
+	  --bin $(call quote,$(BIN)) --man $(call quote,$(MAN_BUILD)) $(if $(filter-out 0,$(FORCE)),--force) $(TOOLS)
 
-# Removes what install put there, and the folders it made when they are left empty.
+# Removes exactly the files the manifest lists, the manifest, and the folders
+# install made when they are left empty; nothing without a manifest.
 uninstall:
-	for tool in $(TOOLS); do \
-	  rm -f $(BIN_DIR)/$$tool $(BASH_DIR)/$$tool $(ZSH_DIR)/_$$tool $(FISH_DIR)/$$tool.fish \
-	    $(MAN_DIR)/$$tool.1 $(MAN_DIR)/$$tool.*.1; \
-	done
-	for dir in $(BIN_DIR) $(MAN_DIR) $(dir $(MAN_DIR)) $(BASH_DIR) $(dir $(BASH_DIR)) $(ZSH_DIR) $(dir $(ZSH_DIR)) \
-	  $(FISH_DIR) $(dir $(FISH_DIR)); do \
-	  [ ! -d $$dir ] || rmdir --ignore-fail-on-non-empty $$dir; \
-	done
+	scripts/install uninstall --prefix $(call quote,$(PREFIX)) --destdir $(call quote,$(DESTDIR))
 
 clean:
 	rm -rf .build
