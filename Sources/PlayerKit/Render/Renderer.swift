@@ -31,6 +31,10 @@ public protocol Renderer: Sendable {
     /// Forgets what is on screen: the next picture is drawn whole.
     mutating func invalidate()
 
+    /// The whole screen was cleared (`CSI 2J`): what ``invalidate()``
+    /// forgets, and whatever the terminal drops with it (kitty's images).
+    mutating func screenCleared()
+
     /// The cell size pictures are now fitted with (``cell(pixels:)`` of the terminal's).
     mutating func use(cell: CellSize)
 
@@ -51,6 +55,8 @@ extension Renderer {
     public mutating func forgetColors() {}
     /// The cell size does not matter.
     public mutating func use(cell: CellSize) {}
+    /// A clear drops only what is on screen.
+    public mutating func screenCleared() { invalidate() }
 }
 
 extension BlockRenderer: Renderer {
