@@ -119,7 +119,9 @@ public struct PlayerSession {
         let cells = configuration.renderer == .truecolor || configuration.renderer == .palette
             ? " with \(symbols.rawValue) cells\(configuration.symbols == nil ? " (for this terminal)" : "")" : ""
         stage.diagnostics.trace("renderer \(configuration.renderer.rawValue)\(cells): \(chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)")"
-            + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
+            + (answers.name.map { "; the terminal says it is \($0)" } ?? "")
+            + (answers.outerName.map { ", outside tmux \($0)" } ?? "")
+            + (answers.answered && answers.waitedLongerMs > 0 ? "; it answered late, after \(Capabilities.firstWaitMs + answers.waitedLongerMs) ms" : ""))
         if chosen, let advice = choice.advice { stage.diagnostics.warning(advice) }
         let screen = Screen(terminal: terminal, renderer: configuration.renderer, symbols: symbols, columns: columns, rows: rows,
                             graphics: answers.graphics())

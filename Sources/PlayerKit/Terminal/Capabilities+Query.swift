@@ -10,7 +10,7 @@ extension Capabilities {
     /// How long the probe waits for the device attributes; and how long in
     /// all when the environment names a terminal that shows pixels (a kitty
     /// starting up answers late: issue 29 #7).
-    static let firstWaitMs = 300, longestWaitMs = 2000
+    public static let firstWaitMs = 300, longestWaitMs = 2000
 
     /// `bytes` wrapped for tmux's passthrough (`ESC P tmux; … ESC \`, each ESC doubled).
     static func tmuxWrapped(_ bytes: String) -> String {
