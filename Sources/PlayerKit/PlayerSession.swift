@@ -130,8 +130,10 @@ public struct PlayerSession {
             let diagnostics = stage.diagnostics
             screen.otherWrites = { diagnostics.writesToTerminal }
         }
+        // The cell as the terminal reports it (CSI 16 t, else CSI 14 t over
+        // the cells), else the window's pixels over its cells.
         var cellPixels = answers.cellPixels
-        if let size, size.pixelWidth > 0 {
+        if cellPixels == nil, let size, size.pixelWidth > 0 {
             cellPixels = CellSize(width: size.pixelWidth / columns, height: size.pixelHeight / rows)
         }
         let preloader = Preloader(stage: stage, configuration: configuration,
