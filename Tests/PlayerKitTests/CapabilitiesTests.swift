@@ -21,6 +21,11 @@ import Testing
     @Test func insideTmuxKittyNeedsPassthroughAndSaysHowOnce() {
         var answers = Capabilities()
         answers.tmux = Capabilities.Tmux(version: "3.3a", outerTerm: "xterm-kitty", passthrough: true)
+        // A kitty that did not say its version may be one before 0.28: cells, said once.
+        let unknown = answers.choose(environment: ["COLORTERM": "truecolor"])
+        #expect(unknown.renderer == .truecolor)
+        #expect(unknown.advice?.contains("did not say its version") == true && unknown.advice?.contains("0.28") == true)
+        answers.outerName = "kitty(0.35.2)"
         let on = answers.choose(environment: ["COLORTERM": "truecolor"])
         #expect(on.renderer == .kitty)
         #expect(on.advice == nil)

@@ -161,7 +161,11 @@ public struct Capabilities: Sendable, Equatable {
         if let tmux, outerIsKitty(environment) {
             if tmux.isAtLeast(3, 3) && tmux.passthrough {
                 guard let version = outerKittyVersion else {
-                    return Choice(renderer: .kitty, why: "inside tmux \(tmux.version) with allow-passthrough, around kitty (its version not known: placeholders need 0.28 or later): pixels through Unicode placeholders, which survive tmux's redraws")
+                    // Placeholders on a kitty before 0.28 are a screen of glyphs: a
+                    // picture in cells is the one that is sure to be seen.
+                    var cells = cellChoice(environment: environment, pixels: "inside tmux around a kitty that did not say its version in time (Unicode placeholders need 0.28 or later)")
+                    cells.advice = "the kitty outside tmux did not say its version, and Unicode placeholders need kitty 0.28 or later: cells this time (`--renderer kitty` draws placeholders anyway)"
+                    return cells
                 }
                 let kitty = "kitty " + version.map(String.init).joined(separator: ".")
                 if Self.kittyDrawsPlaceholders(version) {
