@@ -39,6 +39,7 @@ import Testing
         #expect(answers.choose(environment: [:]).renderer == .palette)
         #expect(answers.choose(environment: [:]).advice?.contains("tmux 3.3 or later") == true)
         // tmux 3.4 built with sixel answers with attribute 4.
+        answers.outerName = nil
         answers.tmux = Capabilities.Tmux(version: "3.4", outerTerm: "xterm-256color", passthrough: false)
         answers.sixel = true
         #expect(answers.choose(environment: [:]).renderer == .sixel)
