@@ -79,7 +79,25 @@ extension Score {
                 let list = LadderList(library: library)
                 switch format {
                 case .json: stage.output.push(list.record().serialized())
-                case .text: stage.output.push(contentsOf: list.lines().map { Array($0.utf8) })
+                case .text:
+                    // Each ladder with where you stand on it, not a bare list of names (issue 29 #9).
+                    let history = HistoryFile.named(score.history.historyFile)
+                    var contents = LadderHistory()
+                    do {
+                        contents = try LadderHistory(file: history, ladders: Set(list.ladders.map(\.name)))
+                    } catch {
+                        stage.diagnostics.warning("\(error): the ladders are listed without your rounds")
+                    }
+                    for problem in contents.problems { stage.diagnostics.warning(problem) }
+                    let now = score.history.now.flatMap(Timestamp.date) ?? Date()
+                    let standings = list.ladders.map { entry in
+                        LadderList.Standing(name: entry.name, table: Result { () throws(LadderError) -> LadderTable in
+                            let found = try library.load(entry.name)
+                            return LadderTable(ladder: found.ladder, source: entry.copy ?? LadderList.builtIn,
+                                               rounds: contents.rounds(of: found.ladder.name), now: now)
+                        }, copy: entry.copy)
+                    }
+                    stage.output.push(contentsOf: LadderList.standingLines(standings).map { Array($0.utf8) })
                 }
                 throw ExitCode(stage.drain(failed: false))
             }
