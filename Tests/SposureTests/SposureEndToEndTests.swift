@@ -135,7 +135,7 @@ import TestSupport
                                               unsetEnvironment: ["GIPHY_API_KEY"])
             let text = result.stdoutLines.joined(separator: "\n")
             // Without a terminal (as in CI) no round can be played here.
-            #expect((result.status == 1) == text.contains("✗ no terminal"), "\(text)")
+            #expect((result.status == 1) == text.contains("✗ terminal: no terminal"), "\(text)")
             #expect(text.contains("✓ giphy-pages 0."), "\(text)")
             #expect(text.contains("✓ libcurl"), "\(text)")
             #expect(text.contains("✓ KLIPY_API_KEY works (rounds use Klipy): one call"), "\(text)")
