@@ -14,26 +14,17 @@ import TestSupport
 /// What is asserted is a bound the pipes and queues keep whatever the speed
 /// of each process, so the test reads no clock and has no time limit.
 extension PipelinesTests {
-    /// 200 different-looking GIFs of two 130 ms frames (random 8×8 pixels,
-    /// so no two are the same clip to gif-play), served at /gif/N; /gif/1 is
+    /// 200 different-looking GIFs (``distinctGIF(_:)``), served at /gif/N; /gif/1 is
     /// missing (404) and /gif/2 is an HTML page. Returns the server and the
     /// `gif` records, one a line.
     static func shortRoundServer() throws -> (HTTPTestServer, String) {
         let server = try HTTPTestServer()
         var lines: [String] = []
         for index in 0..<200 {
-            var random = SplitMix64(seed: UInt64(index) &* 0x9E37_79B9 &+ 1)
-            let colors = (0..<4).map { _ in (0..<3).map { _ in UInt8(random.next(256)) } }
-            var gif = GIFBuilder(width: 8, height: 8, colors: colors)
-            for _ in 0..<2 {
-                gif.control(delay: 13)
-                gif.image(width: 8, height: 8, pixels: (0..<64).map { _ in UInt8(random.next(4)) })
-            }
-            gif.trailer()
             switch index {
             case 1: server.route("/gif/1", response: .status(404))
             case 2: server.route("/gif/2", response: .ok(Array("<!doctype html><html><body>moved</body></html>\n".utf8), contentType: "text/html"))
-            default: server.route("/gif/\(index)", response: .ok(gif.bytes))
+            default: server.route("/gif/\(index)", response: .ok(distinctGIF(index)))
             }
             lines.append(#"{"kind":"gif","id":"g\#(index)","query":"spiders","section":"spiders","rank":\#(index),"url":"\#(server.url("/gif/\(index)"))","cache_key":"test:g\#(index)"}"#)
         }
@@ -100,5 +91,19 @@ extension PipelinesTests {
             _ = try shortRound(dir, fetchOptions: "--retry-failed")
             #expect(server.requestCount(for: "/gif/1") == 2 && server.requestCount(for: "/gif/2") == 2)
         }
+    }
+
+    /// A GIF of two 130 ms frames of random 8×8 pixels from `seed`: no two
+    /// seeds give the same clip to gif-play.
+    static func distinctGIF(_ seed: Int) -> [UInt8] {
+        var random = SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9 &+ 1)
+        let colors = (0..<4).map { _ in (0..<3).map { _ in UInt8(random.next(256)) } }
+        var gif = GIFBuilder(width: 8, height: 8, colors: colors)
+        for _ in 0..<2 {
+            gif.control(delay: 13)
+            gif.image(width: 8, height: 8, pixels: (0..<64).map { _ in UInt8(random.next(4)) })
+        }
+        gif.trailer()
+        return gif.bytes
     }
 }

@@ -58,6 +58,11 @@ public final class Stage: @unchecked Sendable {
     /// waits here, counted (``linesTaken``), not in a pipe buffer. Set
     /// before ``start(trapSignals:reading:)``.
     public var pacesOutput = false
+    /// When stdin is a pipe, make it one page (`F_SETPIPE_SZ`) at the start:
+    /// a stage that reads only as it needs (gif-play) then holds the stage
+    /// before it back by backpressure a few records away, not 64 KiB, even
+    /// through a `tee` that saves the stream (issue 29 #10). Set before ``start(trapSignals:reading:)``.
+    public var shrinksInputPipe = false
     /// Called on the writer thread each time lines are taken downstream (paced), or written (not a pipe).
     public var onLinesTaken: (@Sendable () -> Void)?
     /// Whether stdout is a pipe (or a FIFO): only then does pacing wait.
@@ -123,6 +128,11 @@ public final class Stage: @unchecked Sendable {
             }
         }
         if reading {
+            var status = Glibc.stat()
+            if shrinksInputPipe && fstat(inputFD, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
+                // Fails (EBUSY) when more than a page is waiting already: then it stays as it is.
+                _ = fcntl(inputFD, Self.setPipeSize, Int32(getpagesize()))
+            }
             if isatty(inputFD) == 1 {
                 diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
             }
