@@ -15,6 +15,11 @@ import SposureKit
 //                                  hash thread (SHA-256) ─▶ rename into the cache ─▶ record out
 //
 //  A record whose key is already in flight follows that fetch and gets its result.
+//  Into a pipe the writer is paced (one record at a time, once the next stage
+//  took the last) and admission stops --ahead records past what it took, so
+//  the transfers run a bounded distance ahead of the player (issue 29 #10).
+//  A failure that will not change (4xx, not a GIF) is remembered in the cache
+//  for a day: admit answers it from there (ImageCache+Failures.swift).
 
 /// The engine of `fetch-images`: reads records from a ``Stage``, fetches GIFs
 /// into an ``ImageCache`` with libcurl multi, and writes one record for each.

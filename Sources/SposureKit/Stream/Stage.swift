@@ -14,7 +14,10 @@ import Glibc
 //
 //  The reader numbers lines, parses them with jansson and turns a line that is
 //  not a JSON object into a `.bad` item at its place in the stream. The writer
-//  writes whole lines, as many as are ready in one write(2).
+//  writes whole lines, as many as are ready in one write(2); paced
+//  (``pacesOutput``, fetch-images into a pipe), one line at a time into a
+//  one-page pipe, the next once the reader downstream has taken it
+//  (poll POLLOUT, FIONREAD 0), counted in ``linesTaken``.
 
 /// Why a stage stops before its input ends.
 public enum StopReason: Sendable, Equatable {
