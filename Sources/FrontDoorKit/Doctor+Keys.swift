@@ -79,7 +79,8 @@ extension Doctor {
             let fix: String
             switch code {
             case "rate_limited": fix = "wait for the allowance (the message says when)"
-            case "http_401", "http_403": fix = "check \(provider.keyVariable); a new key takes a few minutes to work"
+            case "unauthorized", "http_401", "http_403":
+                fix = "the API refused the key: check \(provider.keyVariable) (\(provider.keyHelp)); a new key takes a few minutes to work"
             case _ where code.hasPrefix("http_4"):
                 fix = "check \(provider.keyVariable) (a wrong key can be answered as not found) and the API's address, \(environment[provider.urlVariable] ?? provider.defaultBase)"
             default: fix = "check the network (the API is \(environment[provider.urlVariable] ?? provider.defaultBase))"

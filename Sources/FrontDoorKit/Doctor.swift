@@ -111,7 +111,7 @@ public struct Doctor: Sendable {
         ]
         do {
             let contents = try history.scan { (_: Int, _: HistoryEntry) -> Void in }
-            let skipped = contents.problems.count
+            let skipped = contents.problemCount
             checks.append(DoctorCheck("folders", skipped == 0 ? .ok : .info,
                                       "history \(history.path): readable"
                                       + (skipped == 0 ? "" : ", \(skipped) line\(skipped == 1 ? "" : "s") skipped"),

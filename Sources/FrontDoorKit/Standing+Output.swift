@@ -30,6 +30,8 @@ extension Standing {
             distress.set("suds_after", line.lastAfter)
         }
         record.set("rounds", rounds)
+        if historyUnreadable { record.set("history_unreadable", true) }
+        if !problems.isEmpty { record.set("problems", strings: problems) }
         record.set("rounds_today", roundsToday)
         record.set("exposed_ms_today", exposedMsToday)
         record.set("streak_days", streakDays)

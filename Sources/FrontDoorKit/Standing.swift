@@ -139,6 +139,8 @@ public struct Standing: Sendable {
 
     /// The one command to type next.
     public var nextCommand: String {
+        // Not as if the person were new: their rounds are there, unread.
+        if historyUnreadable { return "sposure doctor" }
         guard provider != nil else { return "sposure demo" }
         if let ladder = ladderInProgress { return "sposure play --ladder \(ladder)" }
         return "sposure play"
@@ -146,6 +148,7 @@ public struct Standing: Sendable {
 
     /// Why ``nextCommand``, in a few words.
     public var nextReason: String {
+        if historyUnreadable { return "the history cannot be read: it says which folder and why" }
         guard provider != nil else {
             return "it plays offline; for the live game set a key (" + keys.map { $0.provider.keyVariable }.joined(separator: " or ") + ")"
         }

@@ -186,7 +186,7 @@ public struct GiphyAPI: GIFAPI {
         let user = item.object("user")
         let names = [user?.string("display_name"), user?.string("username"), item.string("username")].compactMap { $0 }
         return ResultText(title: item.string("title") ?? "", slug: ResultText.slug(item.string("slug"), id: id(of: item)),
-                          tags: item.strings("tags") ?? [], creatorNames: names)
+                          tags: item.stringElements("tags", limit: ResultText.maxTags), creatorNames: names)
     }
 
     /// The `gif` record of `item` in the first of the renditions `choices` it has.

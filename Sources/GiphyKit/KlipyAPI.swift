@@ -232,7 +232,7 @@ public struct KlipyAPI: GIFAPI {
     /// public clients read none), so nobody but Klipy is credited.
     public func text(of item: JSONRecord) -> ResultText {
         ResultText(title: item.string("title") ?? "", slug: ResultText.slug(item.string("slug"), id: id(of: item)),
-                   tags: item.strings("tags") ?? [])
+                   tags: item.stringElements("tags", limit: ResultText.maxTags))
     }
 
     /// The `gif` record for `item`, the `index`-th result of `page`, in the

@@ -1,3 +1,4 @@
+import LadderKit
 import SposureKit
 
 /// What a result says of itself beyond its pictures: the text an avoid list
@@ -18,13 +19,17 @@ public struct ResultText: Sendable, Equatable {
 
     /// The longest creator name kept.
     public static let creatorLength = 80
+    /// The most tags read of a result.
+    public static let maxTags = 100
 
-    /// A result's text.
+    /// A result's text; each part past ``AvoidList/maxTextLength`` characters
+    /// is cut, so a megabyte of title costs what a kilobyte does.
     public init(title: String, slug: String? = nil, tags: [String] = [], creatorNames: [String] = []) {
-        self.title = title
-        self.slug = slug
-        self.tags = tags
-        self.creatorNames = creatorNames.filter { !$0.trimmingWhitespace().isEmpty }
+        func cut(_ text: String) -> String { String(text.prefix(AvoidList.maxTextLength)) }
+        self.title = cut(title)
+        self.slug = slug.map(cut)
+        self.tags = tags.prefix(Self.maxTags).map(cut)
+        self.creatorNames = creatorNames.filter { !$0.trimmingWhitespace().isEmpty }.map(cut)
         creator = self.creatorNames.first.map { String(RemoteText.strip($0).prefix(Self.creatorLength)) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 

@@ -41,10 +41,29 @@ public struct HistoryFile: Sendable {
     public struct Contents: Sendable {
         /// The rounds, in file order.
         public var entries: [HistoryEntry] = []
-        /// Lines skipped, each as `path:LINE: why`.
+        /// Lines skipped, each as `path:LINE: why`: the first
+        /// ``shownProblems``, then one line saying how many more (a file of
+        /// garbage is a few lines on screen, not one a line).
         public var problems: [String] = []
+        /// How many lines were skipped or said, in all.
+        public var problemCount = 0
         /// Whether the last line was torn (no newline, not a record) and ignored.
         public var tornTail = false
+
+        /// The most problems said one by one.
+        public static let shownProblems = 5
+
+        /// Notes `problem` (said when among the first few).
+        mutating func note(_ problem: @autoclosure () -> String, path: String) {
+            problemCount += 1
+            if problemCount <= Self.shownProblems {
+                problems.append(problem())
+            } else {
+                let more = problemCount - Self.shownProblems
+                let summary = "\(path): and \(more) more such line\(more == 1 ? "" : "s")"
+                if problemCount == Self.shownProblems + 1 { problems.append(summary) } else { problems[problems.count - 1] = summary }
+            }
+        }
     }
 
     /// Reads every round. A missing file is an empty history.
@@ -171,7 +190,7 @@ public struct HistoryFile: Sendable {
         /// A line over ``HistoryFile/maxLineBytes``: counted and said, not read.
         mutating func skipLong(into contents: inout Contents) {
             number += 1
-            contents.problems.append("\(path):\(number): longer than \(HistoryFile.maxLineBytes >> 20) MiB, skipped")
+            contents.note("\(path):\(number): longer than \(HistoryFile.maxLineBytes >> 20) MiB, skipped", path: path)
         }
 
         /// The round on `line` (without its newline; `terminated`: it had one), else nil and maybe a problem.
@@ -185,17 +204,17 @@ public struct HistoryFile: Sendable {
             if let record, var entry = HistoryEntry(record: record) {
                 // A round without a time still counts; a hand-edited one is said.
                 if !entry.at.isEmpty && Timestamp.date(entry.at) == nil {
-                    contents.problems.append("\(path):\(number): at \(RemoteText.visible(String(entry.at.prefix(40)))) is no time like 2026-11-21T10:00:00Z; the round counts, undated\(entry.ladder == nil ? "" : ", but not on its ladder (the rules need its date)")")
+                    contents.note("\(path):\(number): at \(RemoteText.visible(String(entry.at.prefix(40)))) is no time like 2026-11-21T10:00:00Z; the round counts, undated\(entry.ladder == nil ? "" : ", but not on its ladder (the rules need its date)")", path: path)
                     entry.at = ""
                 }
                 return entry
             }
             if !terminated && record == nil {
                 contents.tornTail = true
-                contents.problems.append("\(path):\(number): a torn last line (an interrupted write), ignored")
+                contents.note("\(path):\(number): a torn last line (an interrupted write), ignored", path: path)
             } else {
                 let why = record.map { HistoryEntry.problem($0) ?? "not a round record" } ?? "not a JSON object"
-                contents.problems.append("\(path):\(number): \(why), skipped")
+                contents.note("\(path):\(number): \(why), skipped", path: path)
             }
             return nil
         }

@@ -98,7 +98,9 @@ public struct SeenRound: Sendable, Equatable {
 
 /// The file of ``SeenRound`` lines, `<data>/seen.ndjson`: appended under a
 /// lock like the ratings, and bounded: past ``limit`` lines an append keeps
-/// the newest ``keep`` (rewritten atomically), so it never grows without end.
+/// the newest ``keep`` (rewritten atomically under the same exclusive lock,
+/// so no concurrent round is lost), so it never grows without end. A line
+/// past ``maxLineBytes`` is never read whole: it is skipped and said.
 public struct SeenFile: Sendable {
     /// The file's path.
     public let path: String
@@ -106,9 +108,16 @@ public struct SeenFile: Sendable {
     public static let limit = 2000
     /// Lines kept when trimmed.
     public static let keep = 1000
+    /// The longest line read, as the history's (a round's line is a few kilobytes).
+    public static let maxLineBytes = 16 << 20
+    /// Where a line skipped as too long is said (a tool's diagnostics); nil: not said.
+    public var warn: (@Sendable (String) -> Void)?
 
-    /// The file at `path`.
-    public init(path: String) { self.path = path }
+    /// The file at `path`; what cannot be read of it is said to `warn`.
+    public init(path: String, warn: (@Sendable (String) -> Void)? = nil) {
+        self.path = path
+        self.warn = warn
+    }
 
     /// `<data>/seen.ndjson`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -120,15 +129,17 @@ public struct SeenFile: Sendable {
         guard !round.gifs.isEmpty else { return }
         var line = round.record().serialized()
         line.append(0x0A)
-        try RecordLog(path: path, owner: .program).append(lines: line)
-        let lines = try readLines()
-        guard lines.count > Self.limit else { return }
-        var kept: [UInt8] = []
-        for line in lines.suffix(Self.keep) {
-            kept += line
-            kept.append(0x0A)
+        try RecordLog(path: path, owner: .program).append(lines: line) { fd throws(FileError) in
+            guard lseek(fd, 0, SEEK_SET) == 0 else { throw FileError("read", path: path, code: errno) }
+            let lines = try readLines(fd)
+            guard lines.count > Self.limit else { return }
+            var kept: [UInt8] = []
+            for line in lines.suffix(Self.keep) {
+                kept += line
+                kept.append(0x0A)
+            }
+            try writeAtomically(kept, to: path, as: .program, mode: 0o600)
         }
-        try writeAtomically(kept, to: path, as: .program, mode: 0o600)
     }
 
     /// The rounds in the file, oldest first (a damaged line is passed over; no file: none).
@@ -158,7 +169,29 @@ public struct SeenFile: Sendable {
         }
         defer { close(fd) }
         while flock(fd, LOCK_SH) != 0 { if errno != EINTR { throw FileError("lock", path: path, code: errno) } }
-        guard let data = readAll(fd) else { throw FileError("read", path: path, code: errno) }
-        return data.split(separator: 0x0A).map(Array.init)
+        return try readLines(fd)
+    }
+
+    /// The lines from `fd`'s offset on, those past ``maxLineBytes`` skipped and said.
+    private func readLines(_ fd: Int32) throws(FileError) -> [[UInt8]] {
+        var reader = LineReader(fd: fd, maxLineBytes: Self.maxLineBytes)
+        defer { reader.close() }
+        var lines: [[UInt8]] = []
+        var skipped: [Int] = []
+        do {
+            while try reader.readChunk({ line in
+                switch line {
+                case .text(_, let bytes): lines.append(Array(bytes))
+                case .tooLong(let number, _, _): skipped.append(number)
+                }
+            }) {}
+        } catch {
+            throw FileError("read", path: path, code: error.code)
+        }
+        if !skipped.isEmpty {
+            let first = skipped.prefix(3).map(String.init).joined(separator: ", ") + (skipped.count > 3 ? ", …" : "")
+            warn?("\(path): line\(skipped.count == 1 ? "" : "s") \(first) longer than \(Self.maxLineBytes >> 20) MiB, skipped")
+        }
+        return lines
     }
 }

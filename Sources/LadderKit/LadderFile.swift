@@ -100,6 +100,13 @@ public enum LadderFile {
             rules = try self.rules(given, file: file)
         }
         let avoid = try object["avoid"].map { value throws(LadderError) in try avoidList(value, file: file, field: "\"avoid\"") } ?? []
+        // A rung's pages carry the ladder's list and the rung's together: one limit for both.
+        for (index, rung) in rungs.enumerated() where !rung.avoid.isEmpty {
+            let together = AvoidList(avoid + rung.avoid).entries.count
+            if together > AvoidList.maxEntries {
+                throw fail("rung \(index + 1), \"avoid\"", "\(together) entries with the ladder's own; a rung's pages carry at most \(AvoidList.maxEntries)")
+            }
+        }
         return Ladder(name: name, title: title, expectation: expectation, rungs: rungs, rules: rules, avoid: avoid)
     }
 

@@ -12,7 +12,8 @@ extension Player {
         let rounds = configuration.effectiveSeenRounds
         guard rounds > 0 else { return nil }
         let tag = LadderTag(record: record)
-        let file = SeenFile(path: (configuration.dataFolder ?? Folders.data()) + "/seen.ndjson")
+        let diagnostics = stage.diagnostics
+        let file = SeenFile(path: (configuration.dataFolder ?? Folders.data()) + "/seen.ndjson", warn: { diagnostics.warning($0) })
         do {
             return RecentGIFs(try file.recent(query: record.string("query"), ladder: tag?.ladder, rung: tag?.rung, rounds: rounds))
         } catch {

@@ -123,7 +123,9 @@ public struct PlayerSession {
         let cells = configuration.renderer == .truecolor || configuration.renderer == .palette
             ? " with \(symbols.rawValue) cells\(configuration.symbols == nil ? " (for this terminal)" : "")" : ""
         stage.diagnostics.trace("renderer \(configuration.renderer.rawValue)\(cells): \(chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)")"
-            + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
+            + (answers.name.map { "; the terminal says it is \($0)" } ?? "")
+            + (answers.outerName.map { ", outside tmux \($0)" } ?? "")
+            + (answers.answered && answers.waitedLongerMs > 0 ? "; it answered late, after \(Capabilities.firstWaitMs + answers.waitedLongerMs) ms" : ""))
         if chosen, let advice = choice.advice { stage.diagnostics.warning(advice) }
         let screen = Screen(terminal: terminal, renderer: configuration.renderer, symbols: symbols, columns: columns, rows: rows,
                             graphics: answers.graphics())
@@ -132,8 +134,10 @@ public struct PlayerSession {
             let diagnostics = stage.diagnostics
             screen.otherWrites = { diagnostics.writesToTerminal }
         }
+        // The cell as the terminal reports it (CSI 16 t, else CSI 14 t over
+        // the cells), else the window's pixels over its cells.
         var cellPixels = answers.cellPixels
-        if let size, size.pixelWidth > 0 {
+        if cellPixels == nil, let size, size.pixelWidth > 0 {
             cellPixels = CellSize(width: size.pixelWidth / columns, height: size.pixelHeight / rows)
         }
         let preloader = Preloader(stage: stage, configuration: configuration,

@@ -104,14 +104,16 @@ public final class RoundReporter: @unchecked Sendable {
         }
     }
 
-    /// Appends what `round` showed to the seen file, dated `at`.
+    /// Appends what `round` showed to the seen file, dated `at`. The file
+    /// only orders later rounds (new GIFs first): one that cannot be written
+    /// is a warning, and the round, scored and kept in the history, is no
+    /// failure (issue 28 #9).
     private func keepSeen(_ round: Round, at: String) {
         guard let file = configuration.seen else { return }
         do {
             try file.append(SeenRound(at: at, query: round.query, ladder: round.ladder?.ladder, rung: round.ladder?.rung, gifs: round.seen))
         } catch {
-            stage.diagnostics.error("\(error); the GIFs this round showed are not kept as seen")
-            keepingFailed = true
+            stage.diagnostics.warning("\(error); the GIFs this round showed are not kept as seen")
         }
     }
 

@@ -47,8 +47,9 @@ struct Play: ParsableCommand {
             what the round came to (GIFs, exposure). See docs/stream-format.md.
 
             The picture: kitty graphics, the iTerm2 protocol or sixel wherever the terminal \
-            answers for them (kitty inside tmux 3.3+ with allow-passthrough on), else \
-            colour cells; one probe at start-up chooses. `gif-play --verbose spider.gif` \
+            answers for them (kitty 0.28+ inside tmux 3.3+ with allow-passthrough on), else \
+            colour cells (24-bit where the terminal reads a 24-bit colour back, or \
+            COLORTERM says so), shaped as the terminal's cells; one probe at start-up chooses. `gif-play --verbose spider.gif` \
             says what was chosen and why; docs/terminals.md has the table.
 
             Headless and replayable: --renderer none --clock virtual --hold always \

@@ -124,9 +124,10 @@ extension GiphyPages {
             configuration.ratedSkip = RatedSkip(file: GIFRatingFile(path: GIFRatingFile.defaultPath()))
             configuration.offTopic = OffTopicSkip(file: GIFRatingFile(path: GIFRatingFile.defaultPath()))
             configuration.avoid = AvoidList(avoid)
-            configuration.fresh = FreshOrder(file: SeenFile(path: SeenFile.defaultPath()), rounds: freshRounds)
 
             let stage = Stage(name: "giphy-pages list", options: stream.stageOptions)
+            let diagnostics = stage.diagnostics
+            configuration.fresh = FreshOrder(file: SeenFile(path: SeenFile.defaultPath(), warn: { diagnostics.warning($0) }), rounds: freshRounds)
             // Every API whose key is set; a page of another says so once and becomes a no_key record.
             var accesses: [GIFProvider: APIAccess] = [:]
             let keyed = GIFProvider.allCases.filter { $0.key(in: ProcessInfo.processInfo.environment) != nil }

@@ -149,6 +149,9 @@ extension GiphyPages {
                     throw ValidationError("\"\(query.prefix(20))…\" is \(query.count) characters; \(api.displayName) takes at most \(longest).")
                 }
             }
+            guard avoid.count <= AvoidList.maxEntries else {
+                throw ValidationError("--avoid: \(avoid.count) words; a page carries at most \(AvoidList.maxEntries).")
+            }
             for word in avoid {
                 if let problem = AvoidList.problem(word) { throw ValidationError("--avoid: \(problem).") }
             }
@@ -162,6 +165,13 @@ extension GiphyPages {
             let environment = ProcessInfo.processInfo.environment
             // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
             let ladderPlan = try ladder.plan(stage: stage)
+            // One limit for what a page carries: the ladder's and the rung's words with --avoid's.
+            for list in ladderPlan?.avoid.values.map({ $0 }) ?? [] {
+                let together = list.merged(with: AvoidList(avoid)).entries.count
+                guard together <= AvoidList.maxEntries else {
+                    throw ValidationError("--avoid: \(together) words with the ladder's own; a page carries at most \(AvoidList.maxEntries).")
+                }
+            }
             let chosen: GIFProvider
             if let found = provider(environment: environment) {
                 chosen = found

@@ -123,7 +123,8 @@ struct Score: SposureTool {
         if let history = configuration.history {
             configuration.ratings = GIFRatingFile.beside(history)
             let folder = Paths.parent(history.path)
-            configuration.seen = SeenFile(path: (folder.isEmpty ? "." : folder) + "/seen.ndjson")
+            let diagnostics = stage.diagnostics
+            configuration.seen = SeenFile(path: (folder.isEmpty ? "." : folder) + "/seen.ndjson", warn: { diagnostics.warning($0) })
         }
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)

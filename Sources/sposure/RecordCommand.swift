@@ -23,6 +23,10 @@ struct RecordCommand: ParsableCommand {
               DIR/play.options    how gif-play ran (a hold script is named relative to
                                   DIR, so the folder can move)
 
+            DIR must be new, empty, or an earlier recording (which is replaced, and said): \
+            a folder holding anything else is refused and left as it is. Every file is \
+            made new, never written through a link.
+
             With --hold-script the round is played headless on a virtual clock, replays \
             to the identical score, and is kept out of the history; with --ladder the \
             safety notice is then taken as read. Needs GIPHY_API_KEY or KLIPY_API_KEY. \
@@ -30,7 +34,8 @@ struct RecordCommand: ParsableCommand {
 
             Exit status: 0 the round was played and scored (GIFs that could not be \
             fetched count as errors in the score); 1 it could not be (one line says which \
-            stage and why); 130/143/129 interrupted; 64 usage. The score and where the \
+            stage and why); 130/143/129 interrupted; 64 usage, or DIR holds what is not a \
+            recording. The score and where the \
             recording is are printed either way.
             """)
 

@@ -19,9 +19,14 @@ struct ReplayCommand: ParsableCommand {
             script, so its score is identical: sposure replay DIR | diff - DIR/score.json. \
             Replays never touch the history.
 
+            A recording may come from anyone: only the options record writes are taken \
+            from DIR/play.options (--renderer none, --clock virtual, --hold script:FILE, \
+            --accept-notice), and the hold script and the saved streams only from inside \
+            DIR; anything else is refused before anything runs.
+
             Exit status: 0 the round was replayed and scored; 1 it could not be, or a \
             file of the recording is missing (one line says which); 130/143/129 \
-            interrupted; 64 usage.
+            interrupted; 64 usage, or a recording that asks for more than record writes.
             """)
 
     @Argument(help: ArgumentHelp("The recording's folder.", valueName: "dir"))

@@ -52,13 +52,18 @@ struct Sposure: ParsableCommand {
 
     func run() throws {
         let standing = Standing()
-        switch format ?? (isatty(1) == 1 ? .text : .json) {
+        let chosen = format ?? (isatty(1) == 1 ? .text : .json)
+        switch chosen {
         case .json:
             print(standing.record().text)
         case .text:
             for line in standing.lines(style: TextStyle.forOutput(), width: WordWrap.terminalColumns(1)) { print(line) }
         }
-        if standing.historyUnreadable { throw ExitCode(2) }
+        if standing.historyUnreadable {
+            // Said on stderr for a program too (the text screen says it already).
+            if chosen == .json { Diagnostics(tool: "sposure").error(standing.problems.first ?? "the history cannot be read") }
+            throw ExitCode(2)
+        }
     }
 }
 

@@ -58,4 +58,21 @@ struct ResultTextTests {
         #expect(ResultText.slug("spider-man-x1", id: "x1") == "spider-man")
         #expect(ResultText.slug("spider-man", id: nil) == "spider-man")
     }
+
+    /// Issue 28 #4: a tag list with one element that is not a string
+    /// (`["spider-man", 5]`) dropped every tag, so the avoid list saw none.
+    @Test func aTagListKeepsItsStringsWhateverElseItHolds() throws {
+        let item = try JSONRecord.parse(Array(#"{"id":"a","title":"x","slug":"x-a","tags":["spider-man",5,null,{"t":1},"marvel"]}"#.utf8))
+        #expect(GiphyAPI().text(of: item).tags == ["spider-man", "marvel"])
+        #expect(KlipyAPI().text(of: item).tags == ["spider-man", "marvel"])
+    }
+
+    /// Issue 28 #6: a megabyte of title (or of tags) is cut to what is matched and shown.
+    @Test func aLongTitleAndManyTagsAreCut() {
+        let text = ResultText(title: String(repeating: "a", count: 1_000_000), tags: Array(repeating: "t", count: 10_000),
+                              creatorNames: [String(repeating: "c", count: 5_000)])
+        #expect(text.title.count == 1024)
+        #expect(text.tags.count == 100)
+        #expect(text.creatorNames.map(\.count) == [1024])
+    }
 }

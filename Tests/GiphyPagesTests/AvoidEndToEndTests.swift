@@ -233,4 +233,31 @@ struct AvoidEndToEndTests {
         let gif = try #require(try records(result).first)
         #expect(gif.int("rung") == 2 && !gif.has("fresh_rounds"))
     }
+
+    /// Issue 28 #5: `plan` took 501 words (and a ladder's with more), and
+    /// `list` then refused every page as bad_page; 30 000 took 44 s to parse.
+    /// One limit, refused where the words enter, in one line.
+    @Test func moreAvoidWordsThanAPageCarriesAreRefusedByPlan() throws {
+        let many = (0...500).flatMap { ["--avoid", "w\($0)"] }
+        let refused = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "spiders"] + many)
+        #expect(refused.exitCode == 64)
+        #expect(refused.stderr == "giphy-pages plan: --avoid: 501 words; a page carries at most 500\n")
+        #expect(refused.stdoutLines.isEmpty)
+        let thousands = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "spiders"]
+                                + (0..<30_000).flatMap { ["--avoid", "w\($0)"] })
+        #expect(thousands.exitCode == 64 && thousands.stderr == "giphy-pages plan: --avoid: 30000 words; a page carries at most 500\n")
+        // With a ladder's own words, the sum is what counts.
+        let withLadder = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "2", "--ladder", "spiders", "--rung", "4"]
+                                 + (0..<495).flatMap { ["--avoid", "x\($0)"] })
+        #expect(withLadder.exitCode == 64, "\(withLadder.stderr)")
+        #expect(withLadder.stderr.contains("words with the ladder's own; a page carries at most 500"), "\(withLadder.stderr)")
+        // Exactly 500 is a plan list takes.
+        let fine = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "1", "spiders"] + (0..<500).flatMap { ["--avoid", "w\($0)"] })
+        #expect(fine.exitCode == 0, "\(fine.stderr)")
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        fake.set(.search("spiders"), items: [FakeGIF.make(id: "ok1Aa")], count: 1)
+        let listed = try run(["list"], giphy: fake, lines: fine.stdoutLines)
+        #expect(try records(listed).map(\.kind) == ["gif"], "\(listed.stdoutLines)")
+    }
 }

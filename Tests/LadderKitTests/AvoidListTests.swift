@@ -96,4 +96,55 @@ struct AvoidListTests {
             }
         }
     }
+
+    /// Issue 28 #4: "Spider-Man" written with escape codes, zero-width
+    /// characters, compatibility forms or look-alike letters is shown to the
+    /// person as "Spider-Man", and must be avoided as it is.
+    @Test(arguments: ["Spider\u{1B}[0m-Man", "Spider\u{9B}0m-Man", "Spider\u{1B}]0;x\u{07}-Man", "Spider\u{200D}Man", "Spi\u{200C}der-Man",
+                      "Spider\u{34F}-Man", "Spider\u{FE0F}-Man", "Spi\u{AD}der-Man", "Spider\u{200B}-Man", "Ｓｐｉｄｅｒ－Ｍａｎ",
+                      "\u{1D412}\u{1D429}\u{1D422}\u{1D41D}\u{1D41E}\u{1D42B}\u{1D40C}\u{1D41A}\u{1D427}", "Ⓢⓟⓘⓓⓔⓡ-Ⓜⓐⓝ",
+                      "Sріdеr-Mаn", "SPIDΕR-MΑN"])
+    func whatIsShownAsTheWordIsTheWord(_ text: String) {
+        #expect(hero.match([text]) == "spider-man", "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+    }
+
+    @Test func foldingLooksAlikeNeverJoinsWhatIsShownApart() {
+        // A soft hyphen is not shown, but a real hyphen or a space still ends a word.
+        #expect(AvoidList(["spider"]).match(["spider\u{200D}man"]) == nil)
+        #expect(AvoidList(["spider"]).match(["Ｓｐｉｄｅｒ　Ｍａｎ"]) == "spider")
+        // Entries are folded the same way as the text.
+        #expect(AvoidList(["Ｍａｒｖｅｌ"]).match(["marvel"]) == "Ｍａｒｖｅｌ")
+        #expect(AvoidList(["marvel"]).match(["мarvel"]) == "marvel")
+    }
+
+    /// Issue 28 #6: four results with 1 MB titles took 235 s and 2.3 GB with a
+    /// 50-letter avoid word. The text is cut to 1 KB, and a run of words is
+    /// looked up as it grows, never kept: the match in a long text holds.
+    @Test func aLongTextIsCutBeforeItIsMatched() {
+        let long = String(repeating: "ab ", count: 400_000)
+        let word = String(repeating: "ab", count: 25)
+        #expect(AvoidList([word]).match([long]) == word)
+        #expect(AvoidList(["marvel"]).match([long + " marvel"]) == nil, "past the first 1 024 characters")
+        #expect(AvoidList(["marvel"]).match([String(repeating: "x ", count: 500) + "marvel"]) == "marvel")
+    }
+
+    /// Issue 28 (smaller): `--avoid "spider.*"` quietly meant the word "spider".
+    @Test func anEntryIsWordsNotAPattern() {
+        #expect(AvoidList.problem("spider.*") == "\"spider.*\": \"*\" is not part of a word or phrase (an entry is matched as whole words, not as a pattern)")
+        #expect(AvoidList.problem("[Ss]pider")?.contains("\"[\" is not part of a word or phrase") == true)
+        for entry in ["spider-man", "Marvel's", "#marvel", "dr. octopus", "tom & jerry", "Pokémon", "it’s"] {
+            #expect(AvoidList.problem(entry) == nil, "\(entry)")
+        }
+    }
+
+    /// Issue 28 #5: a ladder's 500 words and a rung's 400 made every page of the
+    /// rung fail in `list`. The limit is one, for both together, in the file.
+    @Test func aLadderAndARungTogetherKeepToTheLimit() {
+        let ladderWords = "[" + (0..<500).map { "\"w\($0)\"" }.joined(separator: ",") + "]"
+        let rungWords = "[" + (0..<400).map { "\"r\($0)\"" }.joined(separator: ",") + "]"
+        let text = ladderJSON(extra: "\n  \"avoid\": \(ladderWords),") { number in
+            number == 2 ? "{\"query\": \"thing 2\", \"suds\": 20, \"avoid\": \(rungWords)}" : "{\"query\": \"thing \(number)\", \"suds\": \(number * 10)}"
+        }
+        #expect(message(text) == "mine.json: rung 2, \"avoid\": 900 entries with the ladder's own; a rung's pages carry at most 500")
+    }
 }

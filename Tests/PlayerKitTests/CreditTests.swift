@@ -32,7 +32,15 @@ struct CreditTests {
         #expect(long.text == "Powered by GIPHY · by " + String(repeating: "w", count: 39) + "…")
         // A blank name after cleaning is no name.
         #expect(Credit(provider: "klipy", creator: "\u{1B}[0m").text == "Powered by KLIPY")
-        // Another API's name is shown plain too.
-        #expect(Credit(provider: "tenor\u{1B}[31m", creator: nil).mark == "Powered by TENOR")
+    }
+
+    /// Issue 28 (smaller): a record's `provider` was shown as "Powered by
+    /// <anything>": only the APIs the program knows are credited.
+    @Test func onlyAKnownProviderIsCredited() throws {
+        #expect(try credit(#"{"kind":"image","provider":"tenor","id":"a"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","provider":"GIPHY","id":"a"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","provider":"FREE BITCOIN at evil.example","id":"a"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","id":"a","cache_key":"evil\u001b[2J:a:x"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","provider":"klipy","id":"a"}"#)?.mark == "Powered by KLIPY")
     }
 }

@@ -123,6 +123,20 @@ import TestSupport
         }
     }
 
+    /// Issue 28 (smaller): a 2 MB history of garbage printed 7 873 warning lines.
+    @Test func aFileOfGarbageIsSaidInAFewLines() throws {
+        try withTemporaryDirectory { dir in
+            let history = HistoryFile(path: dir.path + "/history.ndjson", owner: .program)
+            let text = sampleEntry(1).record().text + "\n" + String(repeating: "garbage\n", count: 8_000)
+            try text.write(toFile: history.path, atomically: false, encoding: .utf8)
+            let contents = try history.read()
+            #expect(contents.entries == [sampleEntry(1)])
+            #expect(contents.problemCount == 8_000)
+            #expect(contents.problems == (2...6).map { "\(history.path):\($0): not a JSON object, skipped" }
+                    + ["\(history.path): and 7995 more such lines"])
+        }
+    }
+
     @Test func failsWithTheSystemsReasonWhenTheFolderCannotBeMade() throws {
         try withTemporaryDirectory { dir in
             try "x".write(toFile: dir.path + "/file", atomically: false, encoding: .utf8)

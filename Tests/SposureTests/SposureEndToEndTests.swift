@@ -162,6 +162,40 @@ import TestSupport
         }
     }
 
+    /// Issue 28 (smaller): into a pipe, a history that could not be read
+    /// exited 2 with no message, and the record said `rounds: 0` and `next:
+    /// "sposure play"`, as if the person were new.
+    @Test func anUnreadableHistoryIsSaidIntoAPipeAndNotTakenForANewPerson() throws {
+        try withTemporaryDirectory { folder in
+            let history = folder.path + "/data/history.ndjson"
+            try FileManager.default.createDirectory(atPath: history, withIntermediateDirectories: true)
+            let result = try StageProcess.run("sposure", arguments: [], environment: Self.environment(folder, ["GIPHY_API_KEY": "k"]),
+                                              unsetEnvironment: ["KLIPY_API_KEY"])
+            #expect(result.status == 2)
+            #expect(result.stderr.hasPrefix("sposure: ") && result.stderr.contains(history), "\(result.stderr)")
+            let line = result.stdoutLines.first ?? ""
+            #expect(line.contains(#""history_unreadable":true"#) && line.contains(#""next":"sposure doctor""#), "\(line)")
+        }
+    }
+
+    /// Issue 28 (smaller): a key Giphy refused (401) got the fix "check the network".
+    @Test func doctorSaysAKeyGiphyRefusedIsRefused() throws {
+        let fake = try FakeGiphy()
+        defer { fake.stop() }
+        try withTemporaryDirectory { folder in
+            let env = Self.environment(folder, ["GIPHY_API_KEY": "notTheKey12345", "GIPHY_API_URL": fake.baseURL])
+            let result = try StageProcess.run("sposure", arguments: ["doctor", "--format", "json"], environment: env,
+                                              unsetEnvironment: ["KLIPY_API_KEY"])
+            let record = try #require(try JSONSerialization.jsonObject(with: Data((result.stdoutLines.first ?? "").utf8)) as? [String: Any])
+            let checks = try #require(record["checks"] as? [[String: Any]])
+            let check = try #require(checks.first { ($0["text"] as? String)?.hasPrefix("GIPHY_API_KEY set, but") == true }, "\(checks)")
+            let fix = check["fix"] as? String ?? ""
+            #expect(fix.hasPrefix("the API refused the key: check GIPHY_API_KEY ("), "\(fix)")
+            #expect(!fix.contains("network"))
+            #expect(!result.stdoutLines.joined().contains("notTheKey12345") && !result.stderr.contains("notTheKey12345"))
+        }
+    }
+
     @Test func everyCommandTeachesWithHelp() throws {
         for command in ["", "play", "demo", "ladder", "history", "doctor", "record", "replay"] {
             let result = try StageProcess.run("sposure", arguments: (command.isEmpty ? [] : [command]) + ["--help"])

@@ -61,13 +61,21 @@ struct SixelPalette {
 
     private func closest(_ r: Int, _ g: Int, _ b: Int) -> Int {
         var best = 0, bestDistance = Int.max
-        for (index, color) in colors.enumerated() {
-            let dr = (color >> 16) - r, dg = (color >> 8 & 0xFF) - g, db = (color & 0xFF) - b
-            // Weighted as the eye weighs them (roughly 3:4:2).
-            let distance = 3 * dr * dr + 4 * dg * dg + 2 * db * db
-            if distance < bestDistance {
-                bestDistance = distance
-                best = index
+        // A plain index loop: an enumerated() one costs a generic-metadata
+        // lookup a colour in a debug build (seconds for a picture enlarged to
+        // the screen, which the real-terminal tests wait for).
+        colors.withUnsafeBufferPointer { colors in
+            var index = 0
+            while index < colors.count {
+                let color = colors[index]
+                let dr = (color >> 16) - r, dg = (color >> 8 & 0xFF) - g, db = (color & 0xFF) - b
+                // Weighted as the eye weighs them (roughly 3:4:2).
+                let distance = 3 * dr * dr + 4 * dg * dg + 2 * db * db
+                if distance < bestDistance {
+                    bestDistance = distance
+                    best = index
+                }
+                index += 1
             }
         }
         return best

@@ -24,16 +24,47 @@ public struct RecordLog: Sendable {
     /// newline gets one. Returns the bytes of a torn line removed (0: none).
     @discardableResult
     public func append(lines: [UInt8]) throws(FileError) -> Int {
+        try append(lines: lines) { (_: Int32) throws(FileError) in }
+    }
+
+    /// ``append(lines:)``, then `whileLocked` with the log's descriptor, still
+    /// under the exclusive lock: a log that is trimmed (rewritten beside and
+    /// renamed over) is trimmed there, so no append can fall between the
+    /// read and the rename and be lost.
+    @discardableResult
+    public func append(lines: [UInt8], whileLocked: (Int32) throws(FileError) -> Void) throws(FileError) -> Int {
         let folder = Paths.parent(path).isEmpty ? "." : Paths.parent(path)
         let createdFolder = try Folders.make(folder)
-        // Only a regular file: a FIFO would hang the open, and a device (/dev/zero) is no log.
-        let fd: Int32
-        switch openRegularFile(path, O_RDWR | O_APPEND | O_CREAT | (owner == .program ? O_NOFOLLOW : 0)) {
-        case .success(let opened): fd = opened.fd
-        case .failure(let failure): throw failure
-        }
+        let fd = try openLocked()
         defer { close(fd) }
-        try Self.lock(fd, LOCK_EX, path: path)
+        let removed = try append(lines, to: fd, folder: folder, createdFolder: createdFolder)
+        try whileLocked(fd)
+        return removed
+    }
+
+    /// The log opened and locked (exclusive). The file locked must still be
+    /// the one at the path: one renamed over it meanwhile (a trim) is opened again.
+    private func openLocked() throws(FileError) -> Int32 {
+        while true {
+            // Only a regular file: a FIFO would hang the open, and a device (/dev/zero) is no log.
+            let fd: Int32
+            switch openRegularFile(path, O_RDWR | O_APPEND | O_CREAT | (owner == .program ? O_NOFOLLOW : 0)) {
+            case .success(let opened): fd = opened.fd
+            case .failure(let failure): throw failure
+            }
+            do { try Self.lock(fd, LOCK_EX, path: path) } catch {
+                close(fd)
+                throw error
+            }
+            var locked = stat(), named = stat()
+            if fstat(fd, &locked) == 0, stat(path, &named) == 0, locked.st_ino == named.st_ino, locked.st_dev == named.st_dev {
+                return fd
+            }
+            close(fd)
+        }
+    }
+
+    private func append(_ lines: [UInt8], to fd: Int32, folder: String, createdFolder: Bool) throws(FileError) -> Int {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileError("read", path: path, code: errno) }
         var size = Int(info.st_size)
