@@ -91,7 +91,11 @@ public struct PlayerSession {
             }
         }
 
-        let stage = Stage(name: "gif-play", options: options, inputFD: feeder?.inputFD ?? 0, outputFD: outputFD)
+        // One record read ahead of the decoder: the gif buffer (--buffer) is
+        // the read-ahead, so the fetcher upstream stays a few GIFs ahead of
+        // the screen, not a pipe and a queue ahead (issue 29 #10).
+        let stage = Stage(name: "gif-play", options: options, inputBuffer: 1, inputFD: feeder?.inputFD ?? 0, outputFD: outputFD)
+        stage.shrinksInputPipe = true
         stage.mirrorFD = eventsFD
         stage.parsedKinds = ["image"]
         let size = terminal?.size()

@@ -26,8 +26,10 @@ struct Play: ParsableCommand {
             hold ends there (the time stopped is not exposure), and after `fg` the round goes \
             on where it was once you hold again. q, Esc or Ctrl-C end it. \
             The next GIFs are decoded ahead (--buffer), so one starts the moment the last \
-            ends; when none is ready while you hold, the status line says "loading…" and a \
-            "stall" event records it. While a GIF from an API is on screen, the status line \
+            ends; when none is ready while you hold, the status line says "loading more…" \
+            (the next GIF is still coming; "loading…" for a frame still decoding) and a \
+            "stall" event records it. The status line reads "exposure 12s · 3 GIFs · \
+            spiders", its timer moving each second. While a GIF from an API is on screen, the status line \
             credits it as its provider asks: "Powered by GIPHY" or "Powered by KLIPY" (from the \
             record's provider, else its cache_key), then "· by NAME" when the record carries a \
             "creator" (cleaned of escapes, at most 40 characters).

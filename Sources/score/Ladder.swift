@@ -17,10 +17,13 @@ extension Score {
             discussion: """
                 Without NAME: the ladders there are (built-in, and your own in \
                 $SPOSURE_CONFIG/ladders, else $XDG_CONFIG_HOME/sposure/ladders, else \
-                ~/.config/sposure/ladders).
+                ~/.config/sposure/ladders); on a terminal each with where you stand on it: \
+                its rung, your rounds and the next round's rung, or not started and the \
+                command to start it (JSON: one "ladders" record, the names and their files).
 
                 With NAME: the ladder as a table, one row a rung: what it shows, the expected \
-                SUDS (0–100), rounds played on it, the best exposure, the last distress after \
+                SUDS (subjective units of distress, 0–100: a rung of SUDS 40 is a 4 on your \
+                0–10 ratings), rounds played on it, the best exposure, the last distress after \
                 a round (0–10), when it was mastered and when its re-test is due; ▶ marks the \
                 rung the next `giphy-pages plan --ladder NAME` plays (a due re-test first). \
                 Text on a terminal, else one JSON "ladder" record; --format overrides. The \
@@ -79,7 +82,25 @@ extension Score {
                 let list = LadderList(library: library)
                 switch format {
                 case .json: stage.output.push(list.record().serialized())
-                case .text: stage.output.push(contentsOf: list.lines().map { Array($0.utf8) })
+                case .text:
+                    // Each ladder with where you stand on it, not a bare list of names (issue 29 #9).
+                    let history = HistoryFile.named(score.history.historyFile)
+                    var contents = LadderHistory()
+                    do {
+                        contents = try LadderHistory(file: history, ladders: Set(list.ladders.map(\.name)))
+                    } catch {
+                        stage.diagnostics.warning("\(error): the ladders are listed without your rounds")
+                    }
+                    for problem in contents.problems { stage.diagnostics.warning(problem) }
+                    let now = score.history.now.flatMap(Timestamp.date) ?? Date()
+                    let standings = list.ladders.map { entry in
+                        LadderList.Standing(name: entry.name, table: Result { () throws(LadderError) -> LadderTable in
+                            let found = try library.load(entry.name)
+                            return LadderTable(ladder: found.ladder, source: entry.copy ?? LadderList.builtIn,
+                                               rounds: contents.rounds(of: found.ladder.name), now: now)
+                        }, copy: entry.copy)
+                    }
+                    stage.output.push(contentsOf: LadderList.standingLines(standings).map { Array($0.utf8) })
                 }
                 throw ExitCode(stage.drain(failed: false))
             }

@@ -815,6 +815,44 @@ struct FetchImagesEndToEndTests {
         }
     }
 
+    @Test func aNegativeAheadIsAUsageError() throws {
+        try withWorld { world in
+            let result = try world.run(["--ahead=-1"], lines: [])
+            #expect(result.exitCode == 64)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains("--ahead must be 0 or more."), "\(result.stderr)")
+        }
+    }
+
+    /// Issue 29 #10: a 404 was fetched again every round. The next run's
+    /// record is the same error, said remembered, without a request; a
+    /// 5xx is not remembered; --retry-failed asks again.
+    @Test func issue29_10_aURLThatFailedForGoodIsNotFetchedAgainForADay() throws {
+        try withWorld { world in
+            world.server.route("/gone.gif", response: .status(404))
+            world.server.route("/busy.gif", response: .status(503))
+            let lines = [#"{"kind":"gif","id":"g","url":"\#(world.server.url("/gone.gif"))"}"#,
+                         #"{"kind":"gif","id":"b","url":"\#(world.server.url("/busy.gif"))"}"#]
+            let first = try world.run(["--retries", "0"], lines: lines)
+            #expect(first.exitCode == 1)
+            #expect(!first.stdoutLines[0].contains("remembered"))
+            let second = try world.run(["--retries", "0"], lines: lines)
+            #expect(second.exitCode == 1)
+            #expect(world.server.requestCount(for: "/gone.gif") == 1 && world.server.requestCount(for: "/busy.gif") == 2)
+            let line = second.stdoutLines[0]
+            let start = try #require(line.range(of: #""remembered":""#))
+            let when = String(line[start.upperBound...].prefix(20))
+            #expect(when.hasSuffix("Z") && when.dropFirst(10).hasPrefix("T"), "\(line)")
+            #expect(line.hasPrefix(#"{"kind":"error","id":"g","url":"\#(world.server.url("/gone.gif"))","stage":"fetch-images","code":"http_404","error":"HTTP 404 from \#(world.server.url("/gone.gif")) (remembered from \#(when): not fetched again for a day; fetch-images --retry-failed fetches it)","ms":"#), "\(line)")
+            #expect(line.hasSuffix(#","remembered":"\#(when)"}"#), "\(line)")
+            #expect(second.stderr.contains("stdin:1: http_404: HTTP 404 from \(world.server.url("/gone.gif")) (remembered from \(when)"), "\(second.stderr)")
+            #expect(!second.stdoutLines[1].contains("remembered"), "a 503 is asked again")
+            let retried = try world.run(["--retries", "0", "--retry-failed"], lines: lines)
+            #expect(retried.exitCode == 1 && !retried.stdoutLines[0].contains("remembered"))
+            #expect(world.server.requestCount(for: "/gone.gif") == 2)
+        }
+    }
+
     /// Regression (issue 16 #7): a cache that cannot be written was fatal
     /// ("cannot write to …/tmp", no records) even when every image was in it.
     /// Hits are served; only a record that needs a download fails.

@@ -253,10 +253,10 @@ private let delaysB = [5, 5, 5, 5]
             let drawn = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data(), as: UTF8.self)
             let texts = statusTexts(drawn)
             let statusStart = statusLineStart
-            #expect(texts.first == "⏱ 0s · 1 GIF · spiders", "\(texts)")
-            #expect(texts.contains("⏱ 0s · 2 GIFs · spiders") && texts.contains("⏱ 0s · 3 GIFs · spiders"), "\(texts)")
+            #expect(texts.first == "exposure 0s · 1 GIF · spiders", "\(texts)")
+            #expect(texts.contains("exposure 0s · 2 GIFs · spiders") && texts.contains("exposure 0s · 3 GIFs · spiders"), "\(texts)")
             #expect(!texts.contains { $0.contains("4 GIFs") }, "three GIFs, never four: \(texts)")
-            #expect(texts.last == "⏱ 1s · 3 GIFs", "\(texts)")
+            #expect(texts.last == "exposure 1s · 3 GIFs", "\(texts)")
             // Once drawn, the status line is never wiped without being drawn
             // again in the same write (the frames' synchronized updates).
             guard let first = drawn.range(of: statusStart) else { return }

@@ -10,10 +10,10 @@ struct CreditTests {
         let giphy = try credit(#"{"kind":"image","id":"a","title":"t","creator":"Ohio State Athletics","cache_key":"giphy:a:fixed_height"}"#)
         let klipy = try credit(#"{"kind":"image","provider":"klipy","id":"1","cache_key":"klipy:1:sm"}"#)
         #expect(RoundStatus(exposedMs: 12_400, gifsSeen: 3, section: "spiders", loading: false, credit: giphy).text
-                == "⏱ 12s · 3 GIFs · spiders · Powered by GIPHY · by Ohio State Athletics")
+                == "exposure 12s · 3 GIFs · spiders · Powered by GIPHY · by Ohio State Athletics")
         #expect(RoundStatus(exposedMs: 0, gifsSeen: 1, section: "spiders", loading: true, credit: klipy).text
-                == "⏱ 0s · 1 GIF · spiders · loading… · Powered by KLIPY")
-        #expect(RoundStatus(exposedMs: 0, gifsSeen: 1, section: "", loading: false).text == "⏱ 0s · 1 GIF")
+                == "exposure 0s · 1 GIF · spiders · loading… · Powered by KLIPY")
+        #expect(RoundStatus(exposedMs: 0, gifsSeen: 1, section: "", loading: false).text == "exposure 0s · 1 GIF")
     }
 
     @Test func aGIFFromNoAPIIsCreditedToNobody() throws {

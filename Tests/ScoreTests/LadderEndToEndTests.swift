@@ -337,7 +337,7 @@ func ladderRound(at: String, rung: Int, exposed: Int = 61_000, before: Int = 6, 
                                  ladderRound(at: "2026-11-21T10:00:00Z", rung: 1, after: 3), folder)
             #expect(text.exitCode == 0)
             #expect(Array(text.stdoutLines.suffix(6)) == [
-                "  Ladder        spiders, rung 1 (expected distress 5 of 100)",
+                "  Ladder        spiders, rung 1 (expected distress 0.5 of 10)",
                 "  Step          up to rung 2: the last 2 counted rounds on rung 1 ended calm",
                 "  Next round    rung 2",
                 "  Peak          7 of 10",

@@ -42,11 +42,19 @@ import TestSupport
 
     @Test func theDemoPlaysHeadlessFromTheToolsAlone() throws {
         try withTemporaryDirectory { folder in
-            let result = try StageProcess.run("sposure", arguments: ["demo", "--headless"], environment: Self.environment(folder))
+            let result = try StageProcess.run("sposure", arguments: ["demo", "--headless"], environment: Self.environment(folder),
+                                              unsetEnvironment: Self.noKeys)
             #expect(result.status == 0, "\(result)")
             let text = result.stdoutLines.joined(separator: "\n")
             #expect(text.contains("G A M E   O V E R") && text.contains("Points        105"), "\(text)")
             #expect(!FileManager.default.fileExists(atPath: folder.path + "/data/history.ndjson"), "the demo keeps no history")
+            // Issue 29 #9: the Game Over screen ends with the next command.
+            #expect(Array(result.stdoutLines.suffix(4)) == [
+                "",
+                "  Next          sposure play, once a free key is set:",
+                "                export GIPHY_API_KEY=your-key   (https://developers.giphy.com/dashboard/)",
+                "                or export KLIPY_API_KEY=your-key   (https://klipy.com)",
+            ], "\(text)")
         }
     }
 
@@ -127,7 +135,7 @@ import TestSupport
                                               unsetEnvironment: ["GIPHY_API_KEY"])
             let text = result.stdoutLines.joined(separator: "\n")
             // Without a terminal (as in CI) no round can be played here.
-            #expect((result.status == 1) == text.contains("✗ no terminal"), "\(text)")
+            #expect((result.status == 1) == text.contains("✗ terminal: no terminal"), "\(text)")
             #expect(text.contains("✓ giphy-pages 0."), "\(text)")
             #expect(text.contains("✓ libcurl"), "\(text)")
             #expect(text.contains("✓ KLIPY_API_KEY works (rounds use Klipy): one call"), "\(text)")

@@ -18,6 +18,8 @@ public final class RequestStatistics {
     public var bytes = 0
     /// Results served from the cache.
     public var cached = 0
+    /// Records failed at once with a failure the cache remembers (fetch-images).
+    public var remembered = 0
     /// Records made from the answers (`gif` records).
     public var made = 0
     /// Repeats dropped.
