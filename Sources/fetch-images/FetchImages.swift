@@ -2,6 +2,7 @@ import ArgumentParser
 import FetchKit
 import SposureCLI
 import SposureKit
+import NetKit
 
 /// `fetch-images`: the concurrent image fetcher, the third stage of the game.
 @main

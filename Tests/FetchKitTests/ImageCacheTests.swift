@@ -1,4 +1,5 @@
 @testable import FetchKit
+@testable import NetKit
 import Foundation
 import SposureKit
 import Testing

@@ -1,4 +1,5 @@
 import SposureKit
+import NetKit
 
 /// How `fetch-images` fetches: limits, timeouts, retries and policy.
 public struct FetchConfiguration: Sendable {

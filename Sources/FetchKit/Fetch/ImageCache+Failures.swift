@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import SposureKit
+import NetKit
 
 /// The failures the cache remembers (issue 29 #10): a URL that failed for
 /// good (an HTTP 4xx but 408 and 429, a body that is not a GIF) is not

@@ -2,6 +2,7 @@ import CCurl
 import FoundationEssentials
 import Glibc
 import SposureKit
+import NetKit
 
 //  fetch-images, the concurrent image fetcher, on the ``RequestEngine``:
 //

@@ -2,12 +2,13 @@ import CCurl
 
 /// One transfer's handle, as a ``RequestClient`` sees it: reused from attempt
 /// to attempt with its connections shared across the engine. What libcurl
-/// keeps behind it stays inside FetchKit.
+/// keeps behind it stays inside NetKit and the image transfer of FetchKit
+/// (`package` access: this package's modules, no one else).
 public final class RequestHandle {
     /// The easy handle.
-    let easy: CurlEasy
+    package let easy: CurlEasy
     /// The engine's share of connections, DNS and TLS sessions.
-    let share: UnsafeMutableRawPointer?
+    package let share: UnsafeMutableRawPointer?
 
     init(easy: CurlEasy, share: UnsafeMutableRawPointer?) {
         self.easy = easy
@@ -21,7 +22,7 @@ public final class RequestHandle {
 /// How a transfer ended, as libcurl said.
 public struct TransferResult: Sendable {
     /// libcurl's code.
-    let code: CURLcode
+    package let code: CURLcode
 
     init(_ code: CURLcode) { self.code = code }
 
