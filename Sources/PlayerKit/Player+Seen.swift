@@ -13,7 +13,7 @@ extension Player {
         guard rounds > 0 else { return nil }
         let tag = LadderTag(record: record)
         let diagnostics = stage.diagnostics
-        let file = SeenFile(path: (configuration.dataFolder ?? Folders.data()) + "/seen.ndjson", warn: { diagnostics.warning($0) })
+        let file = SeenFile(path: (configuration.dataFolder.map(DataStore.init(root:)) ?? DataStore()).seen, warn: { diagnostics.warning($0) })
         do {
             return RecentGIFs(try file.recent(query: record.string("query"), ladder: tag?.ladder, rung: tag?.rung, rounds: rounds))
         } catch {
