@@ -12,6 +12,10 @@
 //   exit         expected exit status (0 when missing)
 //   stderr       expected stderr, exactly; not checked when missing
 //   after/       files expected in the case's folder after the run, exactly
+//                (a file that is not UTF-8 is compared byte for byte)
+//   absent       paths (one a line, relative to the case's folder) that must
+//                not exist after the run: a run that must keep no history,
+//                or record nothing, says so here
 //
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
 // in stdout and stderr is written `{tmp}`. Every case runs with its own data,
@@ -133,9 +137,18 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             if let expected = golden.text("stderr") { #expect(stderr == expected, "\(golden.testDescription): stderr") }
             let after = golden.file("after")
             for path in GoldenCase.files(under: after) {
-                let made = (try? Data(contentsOf: work.appendingPathComponent(path))).map { masked(String(decoding: $0, as: UTF8.self)) }
-                let expected = try String(contentsOf: after.appendingPathComponent(path), encoding: .utf8)
-                #expect(made == expected, "\(golden.testDescription): \(path) after the run")
+                let made = try? Data(contentsOf: work.appendingPathComponent(path))
+                let expected = try Data(contentsOf: after.appendingPathComponent(path))
+                if let text = String(data: expected, encoding: .utf8) {
+                    #expect(made.map { masked(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
+                } else {
+                    // Not text (the frames gif-play frames writes): byte for byte, no {tmp}.
+                    #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
+                }
+            }
+            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty {
+                #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent(path).path),
+                        "\(golden.testDescription): \(path) should not exist after the run")
             }
         }
     }
@@ -143,7 +156,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "README"]
+        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "README"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []
             #expect(Set(names).subtracting(known).isEmpty, "\(golden.testDescription): \(Set(names).subtracting(known).sorted())")
