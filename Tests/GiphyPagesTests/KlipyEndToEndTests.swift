@@ -19,49 +19,6 @@ import Glibc
 @Suite(.serialized)
 struct KlipyEndToEndTests {
 
-    // MARK: - plan
-
-    @Test func planKlipyNumbersPagesFromOneWithoutACall() throws {
-        try withKlipy { world in
-            let result = try world.run(["plan", "--provider", "klipy", "spiders", "--max-results", "120"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stderr == "")
-            #expect(result.stdoutLines == [
-                klipyPage("spiders", page: 1, perPage: 50, limit: 50),
-                klipyPage("spiders", page: 2, perPage: 50, limit: 50),
-                klipyPage("spiders", page: 3, perPage: 50, limit: 20),
-            ])
-            #expect(world.fake.calls.isEmpty, "Klipy has no total: planning costs no call")
-        }
-    }
-
-    @Test func planChoosesTheProviderByTheKeyThatIsSet() throws {
-        try withKlipy { world in
-            let klipyOnly = try world.run(["plan", "spiders", "--limit", "10", "--max-results", "10"])
-            #expect(klipyOnly.stdoutLines == [klipyPage("spiders", page: 1, perPage: 10, limit: 10)])
-
-            // Giphy's 50-character query limit is not Klipy's, also when Klipy is chosen by its key.
-            let long = String(repeating: "spider ", count: 10)
-            let longQuery = try world.run(["plan", long, "--limit", "10", "--max-results", "10"])
-            #expect(longQuery.exitCode == 0, "\(longQuery)")
-            #expect(longQuery.stdoutLines.count == 1)
-
-            let neither = try world.run(["plan", "spiders"], key: nil)
-            #expect(neither.exitCode == 1)
-            #expect(neither.stdoutLines.isEmpty)
-            let lines = neither.stderr.split(separator: "\n")
-            #expect(lines.count == 1, "one message: \(neither.stderr)")
-            for needed in ["GIPHY_API_KEY", "KLIPY_API_KEY", "developers.giphy.com", "klipy.com", "make demo"] {
-                #expect(neither.stderr.contains(needed), "\(needed) in: \(neither.stderr)")
-            }
-            let help = try world.run(["plan", "--help"])
-            for needed in ["--provider", "GIPHY_API_KEY", "KLIPY_API_KEY", "klipy", "has_next", "Examples"] {
-                #expect(String(decoding: help.stdout, as: UTF8.self).contains(needed), "\(needed) in plan --help")
-            }
-        }
-    }
-
     // MARK: - list
 
     @Test func listReadsTheCorpusAnswerExactly() throws {
