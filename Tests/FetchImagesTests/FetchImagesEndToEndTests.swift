@@ -559,14 +559,6 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    @Test func emptyInputExitsZeroWithNoOutput() throws {
-        try withWorld { world in
-            let result = try world.run(["--quiet"], stdin: [])
-            #expect(result.exitCode == 0)
-            #expect(result.stdout.isEmpty)
-        }
-    }
-
     @Test func badJSONLineBecomesAnErrorRecordAndTheRunGoesOn() throws {
         try withWorld { world in
             world.server.route("/a.gif", response: .ok(TestGIF.onePixel))
@@ -805,24 +797,6 @@ struct FetchImagesEndToEndTests {
     }
 
     // MARK: - The command line
-
-    @Test func unknownOptionIsAUsageError() throws {
-        try withWorld { world in
-            let result = try world.run(["--no-such-option"], lines: [])
-            #expect(result.exitCode == 64)
-            #expect(result.stdout.isEmpty)
-            #expect(!result.stderr.isEmpty)
-        }
-    }
-
-    @Test func aNegativeAheadIsAUsageError() throws {
-        try withWorld { world in
-            let result = try world.run(["--ahead=-1"], lines: [])
-            #expect(result.exitCode == 64)
-            #expect(result.stdout.isEmpty)
-            #expect(result.stderr.contains("--ahead must be 0 or more."), "\(result.stderr)")
-        }
-    }
 
     /// Issue 29 #10: a 404 was fetched again every round. The next run's
     /// record is the same error, said remembered, without a request; a
