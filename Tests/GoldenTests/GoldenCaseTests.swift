@@ -20,8 +20,8 @@
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
 // in stdout and stderr is written `{tmp}`. Every case runs with its own data,
 // cache and config folders ({tmp}/data, {tmp}/cache, {tmp}/config), HOME and
-// TMPDIR set to {tmp}, TZ=UTC, NO_COLOR=1 and no API keys, so nothing of the
-// machine running it shows through.
+// TMPDIR set to {tmp}, TZ=UTC, NO_COLOR=1, no API keys and no COLUMNS, so
+// nothing of the machine running it shows through.
 
 import Foundation
 import Testing
@@ -107,7 +107,9 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
             }
             let unset = ["GIPHY_API_KEY", "KLIPY_API_KEY", "GIPHY_API_URL", "KLIPY_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME",
-                         "XDG_CONFIG_HOME", "COLORTERM", "TMUX", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"]
+                         "XDG_CONFIG_HOME", "COLORTERM", "TMUX", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy",
+                         // --help wraps at $COLUMNS when it is set (ArgumentParser), else at 80.
+                         "COLUMNS", "LINES"]
                 .filter { environment[$0] == nil }
             let stdin = golden.text("stdin").map { Array($0.replacingOccurrences(of: "{tmp}", with: tmp).utf8) } ?? []
             let result = try StageProcess(golden.tool, arguments: golden.lines("args", tmp: tmp), environment: environment,
