@@ -11,6 +11,9 @@
 //   stdout       expected stdout, exactly
 //   exit         expected exit status (0 when missing)
 //   stderr       expected stderr, exactly; not checked when missing
+//   mask         regular expressions, one a line, whose matches in stdout and
+//                stderr read `{mask}`: what a run cannot give the same twice
+//                (fetch-images' "ms", the time a record took)
 //   after/       files expected in the case's folder after the run, exactly
 //                (a file that is not UTF-8 is compared byte for byte)
 //   absent       paths (one a line, relative to the case's folder) that must
@@ -120,8 +123,19 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: tmp)) ?? tmp
                 return text.replacingOccurrences(of: tmp, with: "{tmp}").replacingOccurrences(of: resolved, with: "{tmp}")
             }
-            let stdout = masked(String(decoding: result.stdout, as: UTF8.self))
-            let stderr = masked(result.stderr)
+            var masks: [Regex<AnyRegexOutput>] = []
+            for pattern in golden.lines("mask", tmp: tmp) where !pattern.isEmpty {
+                guard let regex = try? Regex(pattern) else {
+                    Issue.record("\(golden.testDescription)/mask: \(pattern) is not a regular expression")
+                    return
+                }
+                masks.append(regex)
+            }
+            func maskedOutput(_ text: String) -> String {
+                masks.reduce(masked(text)) { $0.replacing($1, with: "{mask}") }
+            }
+            let stdout = maskedOutput(String(decoding: result.stdout, as: UTF8.self))
+            let stderr = maskedOutput(result.stderr)
             let status = result.exited ? "\(result.status)" : "signal \(result.status)"
             if Self.updating {
                 try Data(stdout.utf8).write(to: golden.file("stdout"))
@@ -158,7 +172,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "README"]
+        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []
             #expect(Set(names).subtracting(known).isEmpty, "\(golden.testDescription): \(Set(names).subtracting(known).sorted())")
