@@ -977,26 +977,6 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func listRefusesPagesPastTheOffsetCapsAndBadPagesWithoutACall() throws {
-        try withWorld { world in
-            let pages = [
-                pageLine("spiders", offset: 5000, limit: 50, total: 10049),
-                pageLine(nil, offset: 500, limit: 50, total: 4019),
-                pageLine(String(repeating: "q", count: 51), offset: 0, limit: 5, total: nil),
-                #"{"kind":"page","endpoint":"search","query":"spiders","limit":5}"#,
-            ]
-            let result = try world.list([], lines: pages)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 4)
-            try expectPageError(result.stdoutLines[0], code: "offset_cap", page: pages[0], attempts: nil)
-            try expectPageError(result.stdoutLines[1], code: "offset_cap", page: pages[1], attempts: nil)
-            try expectPageError(result.stdoutLines[2], code: "bad_page", page: pages[2], attempts: nil)
-            try expectPageError(result.stdoutLines[3], code: "bad_page", page: pages[3], attempts: nil)
-            #expect(world.fake.calls.isEmpty)
-        }
-    }
-
     // MARK: - list: the stream contract
 
     @Test func listPassesOtherRecordsThroughUnchanged() throws {

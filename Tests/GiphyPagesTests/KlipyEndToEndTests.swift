@@ -77,17 +77,6 @@ struct KlipyEndToEndTests {
         }
     }
 
-    @Test func listRefusesAnEmptyQueryWithoutACall() throws {
-        try withKlipy { world in
-            let page = #"{"kind":"page","provider":"klipy","endpoint":"search","query":" ","section":"x","page":1,"per_page":10,"offset":0,"limit":10,"rating":"g","lang":"en"}"#
-            let result = try world.list([page])
-            #expect(result.exitCode == 1)
-            let record = try JSONRecord.parse(try #require(result.stdoutLines.first))
-            #expect(record.string("code") == "bad_page")
-            #expect(world.fake.calls.isEmpty)
-        }
-    }
-
     @Test func listRetriesA429AndAnEndless429BecomesARateLimitedRecord() throws {
         try withKlipy { world in
             world.fake.set("spiders", count: 20)
