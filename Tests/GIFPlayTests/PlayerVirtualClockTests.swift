@@ -272,21 +272,6 @@ private let delaysB = [5, 5, 5, 5]
 
     // MARK: Replay
 
-    /// Regression: `--events FILE` was emptied before the checks that can stop
-    /// a run from starting, so a run that never started wiped the last round's events.
-    @Test func aRunThatCannotStartLeavesTheEventsFileAsItWas() throws {
-        try withTemporaryDirectory { folder in
-            let file = folder.appendingPathComponent("events.ndjson").path
-            try Data("the last round's events\n".utf8).write(to: URL(fileURLWithPath: file))
-            let result = try StageProcess(
-                "gif-play", arguments: ["--renderer", "truecolor", "--tty", folder.path + "/no/such/tty", "--hold", "always", "--events", file]
-            ).wait(timeout: 60)
-            #expect(result.exitCode == 2, "\(result)")
-            #expect(result.stderr.contains("no/such/tty"), "\(result.stderr)")
-            #expect(try String(contentsOfFile: file, encoding: .utf8) == "the last round's events\n")
-        }
-    }
-
     /// `--tty FILE` (tests, benchmarks): the file holds exactly what was drawn, even when it existed before.
     @Test func drawingIntoAnExistingFileReplacesIt() throws {
         try withTemporaryDirectory { folder in

@@ -11,13 +11,20 @@
 //   stdout       expected stdout, exactly
 //   exit         expected exit status (0 when missing)
 //   stderr       expected stderr, exactly; not checked when missing
+//   mask         regular expressions, one a line, whose matches in stdout and
+//                stderr read `{mask}`: what a run cannot give the same twice
+//                (fetch-images' "ms", the time a record took)
 //   after/       files expected in the case's folder after the run, exactly
+//                (a file that is not UTF-8 is compared byte for byte)
+//   absent       paths (one a line, relative to the case's folder) that must
+//                not exist after the run: a run that must keep no history,
+//                or record nothing, says so here
 //
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
 // in stdout and stderr is written `{tmp}`. Every case runs with its own data,
 // cache and config folders ({tmp}/data, {tmp}/cache, {tmp}/config), HOME and
-// TMPDIR set to {tmp}, TZ=UTC, NO_COLOR=1 and no API keys, so nothing of the
-// machine running it shows through.
+// TMPDIR set to {tmp}, TZ=UTC, NO_COLOR=1, no API keys and no COLUMNS, so
+// nothing of the machine running it shows through.
 
 import Foundation
 import Testing
@@ -103,7 +110,9 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
             }
             let unset = ["GIPHY_API_KEY", "KLIPY_API_KEY", "GIPHY_API_URL", "KLIPY_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME",
-                         "XDG_CONFIG_HOME", "COLORTERM", "TMUX", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy"]
+                         "XDG_CONFIG_HOME", "COLORTERM", "TMUX", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy",
+                         // --help wraps at $COLUMNS when it is set (ArgumentParser), else at 80.
+                         "COLUMNS", "LINES"]
                 .filter { environment[$0] == nil }
             let stdin = golden.text("stdin").map { Array($0.replacingOccurrences(of: "{tmp}", with: tmp).utf8) } ?? []
             let result = try StageProcess(golden.tool, arguments: golden.lines("args", tmp: tmp), environment: environment,
@@ -114,8 +123,19 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: tmp)) ?? tmp
                 return text.replacingOccurrences(of: tmp, with: "{tmp}").replacingOccurrences(of: resolved, with: "{tmp}")
             }
-            let stdout = masked(String(decoding: result.stdout, as: UTF8.self))
-            let stderr = masked(result.stderr)
+            var masks: [Regex<AnyRegexOutput>] = []
+            for pattern in golden.lines("mask", tmp: tmp) where !pattern.isEmpty {
+                guard let regex = try? Regex(pattern) else {
+                    Issue.record("\(golden.testDescription)/mask: \(pattern) is not a regular expression")
+                    return
+                }
+                masks.append(regex)
+            }
+            func maskedOutput(_ text: String) -> String {
+                masks.reduce(masked(text)) { $0.replacing($1, with: "{mask}") }
+            }
+            let stdout = maskedOutput(String(decoding: result.stdout, as: UTF8.self))
+            let stderr = maskedOutput(result.stderr)
             let status = result.exited ? "\(result.status)" : "signal \(result.status)"
             if Self.updating {
                 try Data(stdout.utf8).write(to: golden.file("stdout"))
@@ -133,9 +153,18 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             if let expected = golden.text("stderr") { #expect(stderr == expected, "\(golden.testDescription): stderr") }
             let after = golden.file("after")
             for path in GoldenCase.files(under: after) {
-                let made = (try? Data(contentsOf: work.appendingPathComponent(path))).map { masked(String(decoding: $0, as: UTF8.self)) }
-                let expected = try String(contentsOf: after.appendingPathComponent(path), encoding: .utf8)
-                #expect(made == expected, "\(golden.testDescription): \(path) after the run")
+                let made = try? Data(contentsOf: work.appendingPathComponent(path))
+                let expected = try Data(contentsOf: after.appendingPathComponent(path))
+                if let text = String(data: expected, encoding: .utf8) {
+                    #expect(made.map { masked(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
+                } else {
+                    // Not text (the frames gif-play frames writes): byte for byte, no {tmp}.
+                    #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
+                }
+            }
+            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty {
+                #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent(path).path),
+                        "\(golden.testDescription): \(path) should not exist after the run")
             }
         }
     }
@@ -143,7 +172,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "README"]
+        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []
             #expect(Set(names).subtracting(known).isEmpty, "\(golden.testDescription): \(Set(names).subtracting(known).sorted())")
