@@ -31,6 +31,9 @@ public enum JobControl {
                     break
                 }
             },
-            beforeForcedExit: { terminal?.leave(forGood: true) })
+            beforeForcedExit: {
+                KittyFiles.shared.removeAll()  // first: leaving may wait on a stalled terminal
+                terminal?.leave(forGood: true)
+            })
     }
 }
