@@ -25,14 +25,63 @@ struct SixelPalette {
         let sizes = [48, 64, 96, 128, 192].filter { $0 < most } + [most]
         // One median cut gives them all: each size is a later stop of the same splits.
         let cuts = Self.medianCut(rgb, counts: sizes)
+        let colours = sizes.count > 1 ? ColourSums(rgb) : nil
         for (size, colors) in zip(sizes, cuts) {
             var palette = SixelPalette(colors: colors)
-            if size == most || palette.error(rgb) <= Self.goodEnough {
+            if size == most || palette.error(colours ?? ColourSums(rgb)) <= Self.goodEnough {
                 self = palette
                 return
             }
         }
         self = SixelPalette(colors: cuts.last ?? [0])
+    }
+
+    /// A picture's pixels summed by 6-bit-a-channel colour (the palette's
+    /// lookup key), so that the error of each palette tried costs a pass
+    /// over its colours, not over its pixels (a picture enlarged to the
+    /// screen has a quarter of a million pixels, tried against up to six
+    /// palettes).
+    struct ColourSums {
+        /// The keys, in the order their first pixel comes.
+        var keys: [Int] = []
+        /// Each key's first pixel (0xRRGGBB): the one its nearest colour is looked up for.
+        var first: [Int] = []
+        /// Each key's pixels, and the sums of their channels.
+        var count: [Int] = [], red: [Int] = [], green: [Int] = [], blue: [Int] = []
+        /// The sum of every channel squared, over every pixel.
+        var squares = 0
+        /// Channel values in all (3 a pixel).
+        var channels = 0
+
+        /// The sums of `rgb` (3 bytes a pixel).
+        init(_ rgb: [UInt8]) {
+            var slot = [Int32](repeating: -1, count: 1 << 18)
+            var pixel = 0
+            rgb.withUnsafeBufferPointer { rgb in
+                while pixel + 2 < rgb.count {
+                    let r = Int(rgb[pixel]), g = Int(rgb[pixel + 1]), b = Int(rgb[pixel + 2])
+                    let key = (r >> 2) << 12 | (g >> 2) << 6 | (b >> 2)
+                    var at = Int(slot[key])
+                    if at < 0 {
+                        at = keys.count
+                        slot[key] = Int32(at)
+                        keys.append(key)
+                        first.append(r << 16 | g << 8 | b)
+                        count.append(0)
+                        red.append(0)
+                        green.append(0)
+                        blue.append(0)
+                    }
+                    count[at] += 1
+                    red[at] += r
+                    green[at] += g
+                    blue[at] += b
+                    squares += r * r + g * g + b * b
+                    pixel += 3
+                }
+            }
+            channels = pixel
+        }
     }
 
     private init(colors: [Int]) {
@@ -42,17 +91,20 @@ struct SixelPalette {
         greens = byGreen.map { colors[$0] >> 8 & 0xFF }
     }
 
-    /// The mean squared error a channel of `rgb` drawn with this palette.
-    mutating func error(_ rgb: [UInt8]) -> Double {
-        var sum = 0
-        var pixel = 0
-        while pixel + 2 < rgb.count {
-            let color = colors[Int(index(rgb[pixel], rgb[pixel + 1], rgb[pixel + 2]))]
-            let dr = Int(rgb[pixel]) - color >> 16, dg = Int(rgb[pixel + 1]) - (color >> 8 & 0xFF), db = Int(rgb[pixel + 2]) - (color & 0xFF)
-            sum += dr * dr + dg * dg + db * db
-            pixel += 3
+    /// The mean squared error a channel of the picture summed in `sums`
+    /// drawn with this palette: the same as pixel by pixel, since every
+    /// pixel of a key is drawn with the colour looked up for its first
+    /// (Σ|p − c|² = Σ|p|² − 2c·Σp + n|c|²).
+    mutating func error(_ sums: ColourSums) -> Double {
+        var total = sums.squares
+        for at in sums.keys.indices {
+            let pixel = sums.first[at]
+            let color = colors[Int(index(UInt8(pixel >> 16), UInt8(pixel >> 8 & 0xFF), UInt8(pixel & 0xFF)))]
+            let r = color >> 16, g = color >> 8 & 0xFF, b = color & 0xFF
+            total += sums.count[at] * (r * r + g * g + b * b)
+            total -= 2 * (r * sums.red[at] + g * sums.green[at] + b * sums.blue[at])
         }
-        return Double(sum) / Double(max(1, rgb.count))
+        return Double(total) / Double(max(1, sums.channels))
     }
 
     /// The index of the colour nearest to (`r`, `g`, `b`).
