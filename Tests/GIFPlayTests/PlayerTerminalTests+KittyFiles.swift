@@ -51,4 +51,46 @@ extension PlayerTerminalTests {
             #expect(kittyFiles(in: temporary).isEmpty, "left behind: \(kittyFiles(in: temporary))")
         }
     }
+
+    /// The case: the terminal stalls (reads nothing, so the player's
+    /// writes block with a frame half sent) and then SIGTERM comes. The
+    /// player cannot finish its round while the write waits, so the files
+    /// go at the signal itself; it exits once the terminal reads again.
+    @Test func aStalledTerminalStillLosesTheFramesFilesAtTheSignal() throws {
+        try withTemporaryDirectory { folder in
+            let temporary = folder.appendingPathComponent("tmp")
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            // 160×160 pixels of noise, 20 frames: sent over the pty (past the
+            // four files) each is about 8 KB, enough to fill the pty.
+            var gif = GIFBuilder(width: 160, height: 160, colors: [[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]], colorResolution: 1)
+            gif.loop(0)
+            var seed: UInt32 = 7
+            for _ in 0..<20 {
+                gif.control(delay: 2, disposal: 1)
+                let pixels = (0..<(160 * 160)).map { _ -> UInt8 in
+                    seed = seed &* 1_103_515_245 &+ 12345
+                    return UInt8(seed >> 30)
+                }
+                gif.image(width: 160, height: 160, pixels: pixels)
+            }
+            gif.trailer()
+            let session = try start(arguments: ["--hold", "mouse"], answers: kittyGraphicsAnswers + [da1Answer], count: 1,
+                                    gif: gif.bytes, renderer: "kitty", environment: ["TMPDIR": temporary.path], in: folder)
+            defer { session.pty.close() }
+            session.pty.type("\(esc)[<0;5;5M")
+            #expect(session.pty.waitFor { _ in kittyFiles(in: temporary).count == 4 }, "four files in flight")
+            session.pty.stall(true)
+            // The player fills the pty and waits on it (a second is plenty).
+            usleep(1_000_000)
+            #expect(kittyFiles(in: temporary).count == 4, "none read")
+            session.process.send(signal: SIGTERM)
+            let deadline = Date().addingTimeInterval(20)
+            while !kittyFiles(in: temporary).isEmpty && Date() < deadline { usleep(20_000) }
+            #expect(kittyFiles(in: temporary).isEmpty, "left behind while the terminal is stalled: \(kittyFiles(in: temporary))")
+            session.pty.stall(false)
+            let result = session.finish()
+            #expect(result.exitCode == 143, "\(result)")
+            #expect(kittyFiles(in: temporary).isEmpty)
+        }
+    }
 }
