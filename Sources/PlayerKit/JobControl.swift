@@ -32,8 +32,8 @@ public enum JobControl {
                 }
             },
             beforeForcedExit: {
-                KittyFiles.shared.removeAll()  // first: leaving may wait on a stalled terminal
-                terminal?.leave(forGood: true)
+                KittyFiles.shared.removeAll()
+                terminal?.leaveAtOnce()  // never waits on a stalled terminal
             })
     }
 }
