@@ -9,7 +9,7 @@ import SposureKit
 //                                        ▼
 //  Stage reader ─▶ [input queue] ─▶ Preloader threads ─▶ [gif buffer] ─▶ Player (this thread)
 //  signals ─▶ trap thread: SIGINT/SIGTERM/SIGHUP stop the stage (the gif buffer
-//             closes, the terminal's read wakes); JobControl:
+//             closes, the terminal's read wakes, kitty's frame files go); JobControl:
 //             SIGWINCH, SIGTSTP, SIGCONT ─▶ the player's flags, the terminal
 //  Player events ─▶ [output queue] ─▶ Stage writer ─▶ stdout (and --events FILE)
 //
@@ -154,12 +154,16 @@ public struct PlayerSession {
         stage.onStop = { [preloader, terminal] in
             preloader.stop()
             terminal?.wake()
+            // The round is over: no frame file is read now (a stalled terminal
+            // may never read them, and a second signal or SIGKILL may follow).
+            KittyFiles.shared.removeAll()
         }
         stage.start()
         feeder?.start()
         preloader.start()
         let reason = player.run()
         terminal?.leave(forGood: true)
+        KittyFiles.shared.removeAll()
         // Warnings shown over the picture went with the alternate screen.
         stage.diagnostics.repeatCovered()
         if isatty(1) == 1 {

@@ -10,7 +10,8 @@ import Glibc
 /// bytes a frame. The terminal scales the GIF's own pixels to the cells it
 /// covers (``CellPicture/span``). When the terminal reads our files
 /// (``GraphicsOptions/kittyFiles``), pixels go through a temporary file
-/// (`t=t`) instead of the pty.
+/// (`t=t`) instead of the pty, at most ``KittyFiles/limit`` unread at a time
+/// (then the pty again), none left when the process ends.
 ///
 /// Inside tmux (``GraphicsOptions/tmuxPlaceholders``) the picture is a
 /// virtual placement drawn by Unicode placeholders (U+10EEEE with row and
