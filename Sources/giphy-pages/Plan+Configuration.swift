@@ -1,3 +1,4 @@
+import ArgumentParser
 import GiphyKit
 import LadderKit
 import SposureKit

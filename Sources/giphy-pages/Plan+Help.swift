@@ -1,3 +1,5 @@
+import GiphyKit
+
 extension GiphyPages.Plan {
     /// The help's discussion: what the command does, its output, its exit statuses.
     static let discussion = """
