@@ -60,6 +60,20 @@ public enum SignalForwarder {
         for pid in lock.withLock({ running }) { kill(pid, signal) }
     }
 
-    static func started(_ pid: pid_t) { lock.withLock { _ = running.insert(pid) } }
+    /// Starts a program with `start` (its pid and posix_spawn's status) and
+    /// counts it among the running, all while no signal can be passed on: a
+    /// signal that came between the start and the count was lost, and the
+    /// program never heard it (a stage sleeping on would hold the round). A
+    /// signal sposure received before (while the pipeline was being set up)
+    /// is passed on to it at once.
+    static func starting(_ start: () -> (pid: pid_t, status: Int32)) -> (pid: pid_t, status: Int32) {
+        lock.withLock {
+            let started = start()
+            guard started.status == 0 else { return started }
+            running.insert(started.pid)
+            if let last { kill(started.pid, last) }
+            return started
+        }
+    }
     static func ended(_ pid: pid_t) { lock.withLock { _ = running.remove(pid) } }
 }

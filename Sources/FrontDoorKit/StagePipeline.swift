@@ -132,12 +132,13 @@ public enum StagePipeline {
         // close-on-exec flag (POSIX 2024; glibc since 2.29).
         let descriptors = [(stdin, Int32(0)), (stdout, 1)].filter { $0.0 != $0.1 } + (file.map { [($0, Int32(3))] } ?? [])
         let blocked = command.endsWithItsInput ? SignalForwarder.forwarded : []
-        let (pid, status) = ProgramSpawn.start(command.arguments, descriptors: descriptors, blocked: blocked, environment: environ)
+        let (pid, status) = SignalForwarder.starting {
+            ProgramSpawn.start(command.arguments, descriptors: descriptors, blocked: blocked, environment: environ)
+        }
         guard status == 0 else {
             diagnostics.error("cannot start \(command.arguments[0]): \(String(cString: strerror(status)))")
             return nil
         }
-        SignalForwarder.started(pid)
         return pid
     }
 
