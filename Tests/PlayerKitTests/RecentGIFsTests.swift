@@ -8,7 +8,8 @@ import Testing
 
 @Suite struct RecentGIFsTests {
     @Test func theFirstFrameThresholdIsHalfTheClipThreshold() {
-        #expect(RecentGIFs.hashThreshold == ClipHash.threshold / 2)
+        #expect(FirstFrameHash.gradientThreshold == ClipHash.gradientThreshold / 2)
+        #expect(FirstFrameHash.cosineThreshold == ClipHash.cosineThreshold / 2)
     }
 
     @Test func aGIFWasSeenByItsIdOrByAFirstFrameCloseEnough() {
