@@ -123,6 +123,15 @@ struct ClipHashDriver {
         print("thresholds \(gradientThreshold) (difference) and \(cosineThreshold) (cosine), both: \(found.count) of \(duplicates.count) "
             + "true duplicates found, \(falseMatches.count) false matches in \(different.count) pairs of different clips "
             + "(\(lookalikePairs.count) look-alike, \(sidelit.count) lit from one side)")
+        // Before issue 28: the difference hash alone, within 11 bits, of the first frame (a clip opening blank had none).
+        let opensBlank = { (names: String) in names.hasPrefix("blank") || names.contains("/ blank") || names.contains("blank-opening") }
+        let foundBefore = duplicates.filter { $0.gradient <= 11 && !opensBlank($0.names) }
+        let falseBefore = different.filter { $0.gradient <= 11 && !opensBlank($0.names) }
+        print("before issue 28 (the difference hash alone, 11 bits, the first frame): \(foundBefore.count) of \(duplicates.count) found, "
+            + "\(falseBefore.count) false matches (\(falseBefore.filter { $0.names.hasPrefix("sidelit") }.count) lit from one side); "
+            + "missed: " + ClipSet.Copy.allCases.map { copy in
+                "\(copy.rawValue) \(duplicates.filter { $0.names.contains(" \(copy.rawValue) /") && !foundBefore.map(\.names).contains($0.names) }.count)"
+            }.joined(separator: ", "))
         exit(found.count == duplicates.count && falseMatches.isEmpty ? 0 : 1)
     }
 

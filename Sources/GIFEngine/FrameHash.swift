@@ -7,7 +7,7 @@ import Darwin
 /// What one frame looks like, in two 64-bit hashes made in one pass over
 /// its pixels: ``gradient``, the difference hash of a 9×8 grey thumbnail
 /// (which way the brightness goes between neighbouring cells), and
-/// ``cosine``, a hash of the low frequencies of a 32×32 grey thumbnail
+/// ``cosine``, a hash of the low frequencies of a 16×16 grey thumbnail
 /// (the picture's structure, whatever its light does).
 ///
 /// The two fail differently, so ``ClipHash`` judges with both. The
@@ -29,12 +29,13 @@ import Darwin
 public struct FrameHash: Sendable, Hashable {
     /// The difference hash ("dHash") of the 9×8 thumbnail: the `hash` field.
     public var gradient: PerceptualHash
-    /// The cosine hash ("pHash") of the 32×32 thumbnail: the `hash_dct` field.
+    /// The cosine hash ("pHash") of the 16×16 thumbnail: the `hash_dct` field.
     public var cosine: PerceptualHash
 
-    /// The cells of the cosine hash's thumbnail each way (16 on a canvas
-    /// under 32 pixels that way, so that no cell is empty).
-    public static let cosineCells = 32
+    /// The cells of the cosine hash's thumbnail each way: each the mean of
+    /// the pixels it covers, so the picture is smoothed before its
+    /// frequencies are taken, and the 8 lowest each way need no more.
+    public static let cosineCells = 16
     /// The frequencies kept each way: 8×8, less the mean (the DC term).
     public static let frequencies = 8
 
@@ -77,54 +78,66 @@ public struct FrameHash: Sendable, Hashable {
         return thumbnail.hash()
     }
 
-    /// The cosine basis for `cells` cells, scaled by 4096 and rounded:
-    /// `table[u * cells + x]` is cos(π (2x + 1) u / 2·cells). Worked out once
-    /// (the rounding makes the rest integer arithmetic).
-    static func basis(cells: Int) -> [Int] {
-        (0..<frequencies).flatMap { u in
-            (0..<cells).map { x in Int((cos(Double.pi * Double((2 * x + 1) * u) / Double(2 * cells)) * 4096).rounded()) }
-        }
+    /// The cosine basis, scaled by 4096 and rounded: `basis[u * cells + x]`
+    /// is cos(π (2x + 1) u / 2·cells). Worked out once (the rounding makes
+    /// the rest integer arithmetic).
+    static let basis: [Int] = (0..<frequencies).flatMap { u in
+        (0..<cosineCells).map { x in Int((cos(Double.pi * Double((2 * x + 1) * u) / Double(2 * cosineCells)) * 4096).rounded()) }
     }
-    static let basis32 = basis(cells: 32), basis16 = basis(cells: 16)
 
     /// The two thumbnails' grey sums as a canvas is sampled.
     struct Thumbnail {
         let width: Int, height: Int
-        /// The cosine thumbnail's cells across and down.
-        let across: Int, down: Int
         /// The sampled columns, the 9×8 cell column of each and its cosine cell column.
         private var sampledColumns: [(x: Int, cell: Int, fine: Int)] = []
         private var sums = [Int](repeating: 0, count: PerceptualHash.columns * PerceptualHash.rows)
         private var counts = [Int](repeating: 0, count: PerceptualHash.columns * PerceptualHash.rows)
         private var fineSums: [Int]
         private var fineCounts: [Int]
+        /// How many sampled columns fall in each column of cells, 9×8 and cosine.
+        private var columnCounts = [Int](repeating: 0, count: PerceptualHash.columns)
+        private var fineColumnCounts = [Int](repeating: 0, count: FrameHash.cosineCells)
 
         init(width: Int, height: Int) {
             self.width = width
             self.height = height
-            across = width >= FrameHash.cosineCells ? FrameHash.cosineCells : FrameHash.cosineCells / 2
-            down = height >= FrameHash.cosineCells ? FrameHash.cosineCells : FrameHash.cosineCells / 2
-            fineSums = [Int](repeating: 0, count: across * down)
+            let across = FrameHash.cosineCells
+            fineSums = [Int](repeating: 0, count: across * across)
             fineCounts = fineSums
             let step = (width + PerceptualHash.maxSamples.across - 1) / PerceptualHash.maxSamples.across
-            let across = across
             sampledColumns = stride(from: step / 2, to: width, by: step).map { ($0, $0 * PerceptualHash.columns / width, $0 * across / width) }
+            for (_, cell, fine) in sampledColumns {
+                columnCounts[cell] += 1
+                fineColumnCounts[fine] += 1
+            }
         }
 
         /// Adds the grey of every sampled pixel, `grey(offset)` for the pixel at `offset` (y × width + x).
         mutating func sample(_ grey: (Int) -> Int) {
             let step = (height + PerceptualHash.maxSamples.down - 1) / PerceptualHash.maxSamples.down
-            let columns = PerceptualHash.columns
-            for y in stride(from: step / 2, to: height, by: step) {
-                let row = y * PerceptualHash.rows / height * columns
-                let fineRow = y * down / height * across
-                let start = y * width
-                for (x, cell, fine) in sampledColumns {
-                    let value = grey(start + x)
-                    sums[row + cell] += value
-                    counts[row + cell] += 1
-                    fineSums[fineRow + fine] += value
-                    fineCounts[fineRow + fine] += 1
+            let (columns, cells, height, width) = (PerceptualHash.columns, FrameHash.cosineCells, height, width)
+            let (columnCounts, fineColumnCounts) = (columnCounts, fineColumnCounts)
+            // The hot loop of hashing: unchecked pointers, and the counts a row at a time.
+            sampledColumns.withUnsafeBufferPointer { sampled in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    fineSums.withUnsafeMutableBufferPointer { fineSums in
+                        counts.withUnsafeMutableBufferPointer { counts in
+                            fineCounts.withUnsafeMutableBufferPointer { fineCounts in
+                                for y in stride(from: step / 2, to: height, by: step) {
+                                    let row = y * PerceptualHash.rows / height * columns
+                                    let fineRow = y * cells / height * cells
+                                    let start = y * width
+                                    for (x, cell, fine) in sampled {
+                                        let value = grey(start + x)
+                                        sums[row + cell] &+= value
+                                        fineSums[fineRow + fine] &+= value
+                                    }
+                                    for cell in 0..<columns { counts[row + cell] &+= columnCounts[cell] }
+                                    for cell in 0..<cells { fineCounts[fineRow + cell] &+= fineColumnCounts[cell] }
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -152,32 +165,38 @@ public struct FrameHash: Sendable, Hashable {
         /// their median (row of frequencies down, column across, from the
         /// highest bit; the lowest bit, the mean's place, always 0).
         func cosine() -> PerceptualHash {
-            let n = FrameHash.frequencies
-            let means = (0..<(across * down)).map { fineSums[$0] / max(1, fineCounts[$0]) }
-            let basisAcross = across == 32 ? FrameHash.basis32 : FrameHash.basis16
-            let basisDown = down == 32 ? FrameHash.basis32 : FrameHash.basis16
-            // Rows first: each row's n frequencies across (at most 65 280 × 32 × 4096: no overflow).
-            var rows = [Int](repeating: 0, count: down * n)
-            for y in 0..<down {
-                for u in 0..<n {
-                    var sum = 0
-                    for x in 0..<across { sum += means[y * across + x] * basisAcross[u * across + x] }
-                    rows[y * n + u] = sum
+            let n = FrameHash.frequencies, cells = FrameHash.cosineCells
+            return FrameHash.basis.withUnsafeBufferPointer { basis in
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: cells * cells + cells * n + 2 * n * n) { scratch in
+                    let means = scratch.baseAddress!, rows = means + cells * cells, coefficients = rows + cells * n
+                    let sorted = coefficients + n * n
+                    for cell in 0..<(cells * cells) { means[cell] = fineSums[cell] / max(1, fineCounts[cell]) }
+                    // Rows first: each row's n frequencies across (at most 65 280 × 16 × 4096: no overflow).
+                    for y in 0..<cells {
+                        for u in 0..<n {
+                            var sum = 0
+                            for x in 0..<cells { sum += means[y * cells + x] * basis[u * cells + x] }
+                            rows[y * n + u] = sum
+                        }
+                    }
+                    var count = 0
+                    for v in 0..<n {
+                        for u in 0..<n where u + v > 0 {
+                            var sum = 0
+                            for y in 0..<cells { sum += rows[y * n + u] / 64 * basis[v * cells + y] }
+                            coefficients[count] = sum
+                            sorted[count] = sum
+                            count += 1
+                        }
+                    }
+                    var order = UnsafeMutableBufferPointer(start: sorted, count: count)
+                    order.sort()
+                    let median = order[count / 2]
+                    var bits: UInt64 = 0
+                    for index in 0..<count { bits = bits << 1 | (coefficients[index] > median ? 1 : 0) }
+                    return PerceptualHash(bits: bits << 1)
                 }
             }
-            var coefficients: [Int] = []
-            coefficients.reserveCapacity(n * n - 1)
-            for v in 0..<n {
-                for u in 0..<n where u + v > 0 {
-                    var sum = 0
-                    for y in 0..<down { sum += rows[y * n + u] / 64 * basisDown[v * down + y] }
-                    coefficients.append(sum)
-                }
-            }
-            let median = coefficients.sorted()[coefficients.count / 2]
-            var bits: UInt64 = 0
-            for coefficient in coefficients { bits = bits << 1 | (coefficient > median ? 1 : 0) }
-            return PerceptualHash(bits: bits << 1)
         }
     }
 }

@@ -87,6 +87,8 @@ public enum ClipSet {
         public var fineStep = 3
         /// Blank frames (a flat dark grey, with grain) the clip opens on, 100 ms each.
         public var blankFrames = 0
+        /// The clip's size before any copy resizes or crops it.
+        public var width = ClipSet.width, height = ClipSet.height
         /// A scene.
         public init(name: String, seed: UInt64, from: (Int, Int, Int), to: (Int, Int, Int), direction: Int = 1,
                     blobs: [(x: Int, y: Int, r: Int, lift: Int)], shapes: [Shape], grain: Int = 10) {
@@ -129,11 +131,13 @@ public enum ClipSet {
             // Detail everywhere, light nowhere in particular: a near-flat
             // backdrop (the gradient a tenth as steep, the lights a third)
             // under a strong texture (water, leaves, a swarm).
-            fine.to = (scene.from.0 + (scene.to.0 - scene.from.0) / 16, scene.from.1 + (scene.to.1 - scene.from.1) / 16,
-                       scene.from.2 + (scene.to.2 - scene.from.2) / 16)
+            fine.to = (scene.from.0 + (scene.to.0 - scene.from.0) / 40, scene.from.1 + (scene.to.1 - scene.from.1) / 40,
+                       scene.from.2 + (scene.to.2 - scene.from.2) / 40)
             fine.blobs = scene.blobs.map { ($0.x, $0.y, $0.r, $0.lift / 3) }
-            fine.fine = 24
+            fine.fine = 48
             fine.fineStep = 2 + index % 3
+            // As large as a GIF site's own rendition: wider than the points sampled.
+            (fine.width, fine.height) = (356, 200)
             return fine
         }
     }
@@ -224,6 +228,8 @@ public enum ClipSet {
     /// A scene's frames drawn once, for its original and its copies.
     public struct Clip {
         let frames: [Picture]
+        /// The original's size.
+        let width: Int, height: Int
         /// The blank frames it opens on.
         let blank: [Picture]
         /// The original's palette: 252 colors cut from its frames (4 left for transparency).
@@ -232,7 +238,8 @@ public enum ClipSet {
         /// The clip of `scene`.
         public init(_ scene: Scene) {
             frames = ClipSet.frames(scene)
-            blank = (0..<scene.blankFrames).map { ClipSet.blankFrame(scene, frame: $0) }
+            (width, height) = (scene.width, scene.height)
+            blank = (0..<scene.blankFrames).map { ClipSet.blankFrame(scene, frame: $0, width: scene.width, height: scene.height) }
             palette = Palette(cutFrom: frames + blank, count: 252, every: 5, dither: 8)
         }
 
@@ -244,7 +251,8 @@ public enum ClipSet {
         /// Encodes `pictures` (and the blank opening, `blank` scaled by `transform`) shown `delay` cs each.
         func encode(_ pictures: [Picture], width w: Int, height h: Int, palette: Palette, delay: Int, optimized: Bool = false,
                     transform: (Picture) -> Picture = { $0 }, moreBlank: Int = 0) -> [UInt8] {
-            let opening = (blank + (0..<moreBlank).map { _ in blank.first ?? ClipSet.blankFrame(nil, frame: 0) }).map(transform)
+            let opening = (blank + (0..<moreBlank).map { _ in blank.first ?? ClipSet.blankFrame(nil, frame: 0, width: width, height: height) })
+                .map(transform)
             return ClipSet.encode(pictures, width: w, height: h, palette: palette, delay: delay, optimized: optimized,
                                   opening: opening, openingDelay: 10)
         }
@@ -256,15 +264,15 @@ public enum ClipSet {
                 return original()
             case .larger, .smaller:
                 let (w, h) = copy == .larger ? (width * 11 / 10, height * 11 / 10) : (width * 9 / 10, height * 9 / 10)
-                return encode(frames.map { resize($0, toWidth: w, height: h) }, width: w, height: h, palette: palette, delay: delayCentiseconds,
-                              transform: { resize($0, toWidth: w, height: h) })
+                return encode(frames.map { resize($0, fromWidth: width, fromHeight: height, toWidth: w, height: h) }, width: w, height: h, palette: palette, delay: delayCentiseconds,
+                              transform: { resize($0, fromWidth: width, fromHeight: height, toWidth: w, height: h) })
             case .requantized:
                 // Fewer colors, cut from another sample, mapped to the nearest without dithering.
                 let other = Palette(cutFrom: frames, count: 160, every: 3, dither: 0)
                 return encode(frames, width: width, height: height, palette: other, delay: delayCentiseconds)
             case .cropped:
-                let cut = frames.map { crop($0, by: 2) }
-                return encode(cut, width: width - 4, height: height - 4, palette: palette, delay: delayCentiseconds, transform: { crop($0, by: 2) })
+                let cut = frames.map { crop($0, fromWidth: width, fromHeight: height, by: 2) }
+                return encode(cut, width: width - 4, height: height - 4, palette: palette, delay: delayCentiseconds, transform: { crop($0, fromWidth: width, fromHeight: height, by: 2) })
             case .halfRate:
                 let kept = frames.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
                 return encode(kept, width: width, height: height, palette: palette, delay: delayCentiseconds * 2)
@@ -292,13 +300,14 @@ public enum ClipSet {
     }
 
     /// A blank frame of `scene`'s opening (of none: black): a flat dark grey, with grain.
-    static func blankFrame(_ scene: Scene?, frame: Int) -> Picture {
+    static func blankFrame(_ scene: Scene?, frame: Int, width: Int, height: Int) -> Picture {
         var grain = SplitMix64(seed: (scene?.seed ?? 0) &* 37 &+ UInt64(frame))
         let amount = scene?.grain ?? 0
         return (0..<(width * height * 3)).map { _ in UInt8(clamping: 24 + (amount > 0 ? grain.next(2 * amount + 1) - amount : 0)) }
     }
 
     static func render(_ scene: Scene, atMs time: Int, frame: Int) -> Picture {
+        let (width, height) = (scene.width, scene.height)
         var pixels = Picture(repeating: 0, count: width * height * 3)
         var grain = SplitMix64(seed: scene.seed &* 31 &+ UInt64(frame))
         // The gradient runs across, down or corner to corner, either way.
@@ -318,7 +327,7 @@ public enum ClipSet {
                         r += lift; g += lift; b += lift
                     }
                 }
-                for shape in scene.shapes where covers(shape, u: u, v: v, atMs: time) {
+                for shape in scene.shapes where covers(shape, u: u, v: v, atMs: time, aspect: (width, height)) {
                     (r, g, b) = shape.color
                 }
                 var noise = scene.grain > 0 ? grain.next(2 * scene.grain + 1) - scene.grain : 0
@@ -337,12 +346,12 @@ public enum ClipSet {
     }
 
     /// Whether `shape` covers the point (`u`, `v`) (thousandths) at `time`.
-    static func covers(_ shape: Shape, u: Int, v: Int, atMs time: Int) -> Bool {
+    static func covers(_ shape: Shape, u: Int, v: Int, atMs time: Int, aspect: (Int, Int) = (ClipSet.width, ClipSet.height)) -> Bool {
         // Positions wrap around the picture, so a shape never leaves it.
         let cx = ((shape.x + shape.dx * time / 1000) % 1000 + 1000) % 1000
         let cy = ((shape.y + shape.dy * time / 1000) % 1000 + 1000) % 1000
         // Thousandths of the height across too: a disc is round on screen.
-        let dx = (u - cx) * width / height, dy = v - cy, r = shape.size
+        let dx = (u - cx) * aspect.0 / aspect.1, dy = v - cy, r = shape.size
         switch shape.kind {
         case .disc:
             return dx * dx + dy * dy <= r * r
@@ -356,7 +365,7 @@ public enum ClipSet {
         }
     }
 
-    static func resize(_ picture: Picture, toWidth w: Int, height h: Int) -> Picture {
+    static func resize(_ picture: Picture, fromWidth width: Int, fromHeight height: Int, toWidth w: Int, height h: Int) -> Picture {
         // Bilinear, in 1/256 steps: what an image editor's resize does, near enough.
         var out = Picture(repeating: 0, count: w * h * 3)
         for y in 0..<h {
@@ -376,7 +385,7 @@ public enum ClipSet {
         return out
     }
 
-    static func crop(_ picture: Picture, by cut: Int) -> Picture {
+    static func crop(_ picture: Picture, fromWidth width: Int, fromHeight height: Int, by cut: Int) -> Picture {
         var out = Picture()
         out.reserveCapacity((width - 2 * cut) * (height - 2 * cut) * 3)
         for y in cut..<(height - cut) {
