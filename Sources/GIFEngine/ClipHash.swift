@@ -36,7 +36,7 @@ public struct ClipHash: Sendable, Hashable {
     /// (docs/gif-engine.md, "Same clip, another id").
     public static let gradientThreshold = 16
     /// The most bits the two frames' cosine hashes together may differ by.
-    public static let cosineThreshold = 14
+    public static let cosineThreshold = 18
     /// A clip's hashes.
     public init(first: FrameHash, later: FrameHash) {
         self.first = first

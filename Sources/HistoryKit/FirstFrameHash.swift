@@ -14,8 +14,8 @@ public struct FirstFrameHash: Sendable, Hashable {
     /// hashes are known too: half of gif-play's threshold for the two frames
     /// it hashes (`ClipHash.gradientThreshold`, 16; a test keeps them in step).
     public static let gradientThreshold = 8
-    /// The most bits two cosine hashes may differ by: half of `ClipHash.cosineThreshold` (14).
-    public static let cosineThreshold = 7
+    /// The most bits two cosine hashes may differ by: half of `ClipHash.cosineThreshold` (18).
+    public static let cosineThreshold = 9
     /// The most bits two difference hashes may differ by when either has no
     /// cosine hash: the difference hash alone, as before issue 28 (half of
     /// its threshold then, 11), strict because alone it takes two pictures
