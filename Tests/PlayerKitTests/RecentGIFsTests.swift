@@ -28,6 +28,25 @@ import Testing
         #expect(recent.age(provider: "giphy", id: "new", hash: "not a hash at all") == nil)
     }
 
+    /// Issue 28: with both hashes kept, both must be close; a line kept
+    /// before the cosine hash is judged by the difference hash alone, as then.
+    @Test func aFirstFrameIsJudgedByBothHashesWhenBothAreKnownAndByTheOldOneAloneOtherwise() {
+        let recent = RecentGIFs([
+            SeenRound.GIF(provider: "giphy", id: "both", hash: "ffffffffffffffff", hashDCT: "00000000000000ff"): 1,
+            SeenRound.GIF(provider: "giphy", id: "old", hash: "0000000000000000"): 3,
+        ])
+        // Lit from one side alike (the difference hashes equal), shaped otherwise: not the same clip.
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffffff", hashDCT: "ff00000000000000") == nil)
+        // Both close: 8 and 9 bits.
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffff00", hashDCT: "000000000001ffff") == 1)
+        #expect(recent.age(provider: nil, id: "new", hash: "fffffffffffffe00", hashDCT: "00000000000000ff") == nil, "9 bits of difference")
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffffff", hashDCT: "000000000003ffff") == nil, "10 bits of cosine")
+        // A new GIF without a cosine hash, or a kept one without: the difference hash alone, 5 bits.
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffffe0", hashDCT: nil) == 1)
+        #expect(recent.age(provider: nil, id: "new", hash: "000000000000001f", hashDCT: "00000000000000ff") == 3)
+        #expect(recent.age(provider: nil, id: "new", hash: "000000000000003f", hashDCT: "00000000000000ff") == nil)
+    }
+
     @Test func onlyHashesOfSixteenHexDigitsAreRead() {
         #expect(RecentGIFs.bits("00000000000000ff") == 255)
         for bad in ["", "ff", "+00000000000000f", "00000000000000fg", "000000000000000ff", " 00000000000000f"] {
