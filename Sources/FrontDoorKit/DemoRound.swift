@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import GiphyKit
 import SposureKit
 
 /// The offline demo: `gif-play samples` draws the sample GIFs, and the saved
@@ -47,6 +48,32 @@ public struct DemoRound: Sendable, Equatable {
             StageCommand("score", [score, "--no-history", "--format", "text"]),
         ], input: .file(stream), events: events).judged
         if keep { runner.diagnostics.warning("work folder kept: \(work.path)") }
+        if judged.status == 0 {
+            // The Game Over screen said nothing of what to do next (issue 29 #9).
+            _ = writeAll(1, Self.nextLines(environment: runner.environment).map { $0 + "\n" }.joined())
+        }
         return judged.status
+    }
+
+    /// What the demo's Game Over ends with: the command to type next, the
+    /// live game, and with no key set, where to get one.
+    ///
+    /// ```
+    ///
+    ///   Next          sposure play, once a free key is set:
+    ///                 export GIPHY_API_KEY=your-key   (https://developers.giphy.com/dashboard/)
+    ///                 or export KLIPY_API_KEY=your-key   (https://klipy.com)
+    /// ```
+    public static func nextLines(environment: [String: String]) -> [String] {
+        let label = "  Next          ", indent = String(repeating: " ", count: label.count)
+        if let provider = GIFProvider.chosen(environment: environment) {
+            return ["", label + "sposure play   (your \(provider.displayName) key is set: the live game, a ladder of your fear)"]
+        }
+        var lines = ["", label + "sposure play, once a free key is set:"]
+        for (index, provider) in GIFProvider.allCases.enumerated() {
+            let site = provider.keyHelp.split(separator: " ").first { $0.hasPrefix("https://") }.map { "   (\($0))" } ?? ""
+            lines.append(indent + (index == 0 ? "" : "or ") + "export \(provider.keyVariable)=your-key" + site)
+        }
+        return lines
     }
 }

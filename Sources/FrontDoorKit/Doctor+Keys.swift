@@ -46,8 +46,8 @@ extension Doctor {
         if !working {
             let anySet = GIFProvider.allCases.contains { $0.key(in: environment) != nil }
             checks.append(DoctorCheck("keys", .fail, anySet ? "no key works: a live round cannot list GIFs" : "no key is set: a live round needs one",
-                                      fix: anySet ? "see the lines above; sposure demo plays offline meanwhile"
-                                                  : "set one of the keys above; sposure demo plays offline without one"))
+                                      fix: anySet ? "see the Keys lines below; sposure demo plays offline meanwhile"
+                                                  : "set one of the keys (Keys, below: where to get each); sposure demo plays offline without one"))
         }
         return checks
     }

@@ -1,4 +1,3 @@
-import FetchKit
 import FoundationEssentials
 import Glibc
 import GiphyKit
@@ -104,7 +103,7 @@ public struct Doctor: Sendable {
         var checks = [
             folderCheck("data", Folders.data(environment: environment), holds: "history, ratings, call allowances",
                         made: "at the first round"),
-            folderCheck("cache", ImageCache.defaultRoot(environment: environment), holds: "GIFs and API answers",
+            folderCheck("cache", Folders.cache(environment: environment), holds: "GIFs and API answers",
                         made: "at the first round"),
             folderCheck("config", Folders.config(environment: environment), holds: "your own ladders",
                         made: "by sposure ladder NAME --copy", needed: false),

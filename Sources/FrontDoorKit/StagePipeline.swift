@@ -88,6 +88,10 @@ public enum StagePipeline {
                 }
                 nextReading = ends[0]
                 writing = ends[1]
+                // One page between stages, not 64 KiB: a stage reading only as
+                // it needs (gif-play) holds the stages before it, a tee that
+                // saves the stream among them, a few records away (issue 29 #10).
+                _ = fcntl(writing, Self.setPipeSize, Int32(getpagesize()))
             }
             let file = command.creates == nil ? nil : files.next()
             pids.append(spawn(command, stdin: reading, stdout: writing, file: file, diagnostics: diagnostics))
@@ -106,6 +110,9 @@ public enum StagePipeline {
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         return ends
     }
+
+    /// `fcntl`'s F_SETPIPE_SZ (Linux), which Glibc's module does not name.
+    static let setPipeSize: Int32 = 1031
 
     /// How a file the pipeline writes is opened: made new, never through a link.
     private static let newFile = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW

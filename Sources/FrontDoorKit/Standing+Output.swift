@@ -54,7 +54,18 @@ extension Standing {
     /// The standing for a person. Every text that came from a file (the
     /// history's ladder names, its problems) or the environment (`TERM`,
     /// `COLORTERM`) is made visible-safe here, where it is printed.
-    public func lines(style: TextStyle) -> [String] {
+    public func lines(style: TextStyle, width: Int? = nil) -> [String] {
+        let lines = unwrappedLines(style: style)
+        guard let width else { return lines }
+        // Broken at spaces to the terminal's width, each row's rest under its
+        // value (issue 29 #9: the Keys lines broke mid-word at 100 columns).
+        return lines.flatMap { line -> [String] in
+            let lead = line.hasPrefix("                ") ? 16 : line.hasPrefix(style.yellow("! ")) ? 2 : 14
+            return WordWrap.lines(line, width: width, indent: String(repeating: " ", count: lead))
+        }
+    }
+
+    private func unwrappedLines(style: TextStyle) -> [String] {
         let safe = RemoteText.visible
         var out: [String] = []
         if ladders.isEmpty {

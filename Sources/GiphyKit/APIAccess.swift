@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import FoundationEssentials
 import Glibc
 import SposureKit

@@ -1,4 +1,5 @@
-import FetchKit
+import Hashing
+import NetKit
 import FoundationEssentials
 import Glibc
 import SposureKit
@@ -17,7 +18,7 @@ public struct APICache: Sendable {
     /// Seconds an answer stays fresh.
     public let ttl: Double
 
-    /// The API cache under the cache folder `root` (see `ImageCache.defaultRoot()`),
+    /// The API cache under the cache folder `root` (``Folders/cache(environment:)``),
     /// answers kept `ttl` seconds; nil when `ttl` is 0 (no cache).
     public init?(root: String, ttl: Double) {
         guard ttl > 0 else { return nil }
@@ -28,7 +29,7 @@ public struct APICache: Sendable {
 
     /// The file that holds the answer for `url` (a cache key, without the API key) of `provider`.
     public func path(provider: GIFProvider, url: String) -> String {
-        let name = ImageCache.name(forKey: "\(provider.rawValue)\n\(url)")
+        let name = SHA256.hash(data: "\(provider.rawValue)\n\(url)".utf8).hexString
         return "\(folder)/\(provider.rawValue)/\(name.prefix(2))/\(name).json"
     }
 

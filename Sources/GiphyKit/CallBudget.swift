@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import FoundationEssentials
 import Glibc
 import SposureKit
@@ -70,9 +70,9 @@ public final class CallBudget {
         guard calls > 0 else { return 0 }
         guard let folder else { return takeInMemory(now: now) }
         if let unusable { return keepInMemory(because: unusable, seeded: nil, now: now) }
-        let lockPath = folder + "/budget.lock"
+        let lockPath = DataStore(root: folder).budgetLock
         let lock = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
-        let path = folder + "/budget-\(provider.rawValue).json"
+        let path = DataStore(root: folder).budget(provider.rawValue)
         guard lock >= 0 else {
             let reason = "cannot open \(lockPath): \(String(cString: strerror(errno)))"
             return keepInMemory(because: reason, seeded: try? load(path), now: now)
@@ -174,7 +174,7 @@ public final class CallBudget {
     /// (`sposure` and `sposure doctor` say it); nil when there is no limit.
     public func left(now: Double = Date().timeIntervalSince1970) -> Int? {
         guard calls > 0 else { return nil }
-        let kept = folder.flatMap { try? load($0 + "/budget-\(provider.rawValue).json") } ?? memory ?? (0, now)
+        let kept = folder.flatMap { try? load(DataStore(root: $0).budget(provider.rawValue)) } ?? memory ?? (0, now)
         let state = drain(kept, now: now)
         return max(0, Int((Double(calls) - state.used).rounded(.down)))
     }
@@ -182,7 +182,7 @@ public final class CallBudget {
     /// Seconds until the next call is allowed at `now`: 0 when one may go.
     public func waitForNext(now: Double = Date().timeIntervalSince1970) -> Double {
         guard calls > 0 else { return 0 }
-        let kept = folder.flatMap { try? load($0 + "/budget-\(provider.rawValue).json") } ?? memory ?? (0, now)
+        let kept = folder.flatMap { try? load(DataStore(root: $0).budget(provider.rawValue)) } ?? memory ?? (0, now)
         let state = drain(kept, now: now)
         return state.used + 1 <= Double(calls) ? 0 : wait(state)
     }

@@ -9,7 +9,7 @@ public enum DataFolder {
     /// (`klipy-customer-id`), never anything about the person. Two processes
     /// making it at once agree: the first file linked into place wins.
     public static func customerID(in folder: String) -> String {
-        let path = folder + "/klipy-customer-id"
+        let path = DataStore(root: folder).klipyCustomerID
         let id = kept(path)
         if !id.isEmpty { return id }
         let made = UUID().uuidString.lowercased().replacing("-", with: "")

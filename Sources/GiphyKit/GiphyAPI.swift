@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import SposureKit
 
 /// Giphy's GIF API: `api_key=` in the query, pages by offset, a

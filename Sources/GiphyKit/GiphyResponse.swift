@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import SposureKit
 
 /// What one API answer amounts to, whichever API gave it

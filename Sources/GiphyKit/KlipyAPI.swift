@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import SposureKit
 
 /// Klipy's GIF API, as its public clients use it: the URL of a page, the

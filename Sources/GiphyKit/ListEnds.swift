@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 
 /// Where each result list ends, as `giphy-pages list` learns it from the
 /// answers, so that pages past the end cost no call.

@@ -1,6 +1,6 @@
 import FoundationEssentials
 import Glibc
-import FetchKit
+import NetKit
 import LadderKit
 import SposureKit
 

@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import LadderKit
 import FoundationEssentials
 import Glibc

@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import SposureKit
 
 /// One ping: a page of one result, asked to learn how many there are.

@@ -18,13 +18,12 @@ public struct GIFRatingFile: Sendable {
 
     /// `<data>/ratings.ndjson`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Folders.data(environment: environment) + "/ratings.ndjson"
+        DataStore(environment: environment).ratings
     }
 
     /// The ratings kept beside `history` (its folder's `ratings.ndjson`), as `score` keeps them.
     public static func beside(_ history: HistoryFile) -> GIFRatingFile {
-        let folder = Paths.parent(history.path)
-        return GIFRatingFile(path: (folder.isEmpty ? "." : folder) + "/ratings.ndjson")
+        GIFRatingFile(path: DataStore(holding: history.path).ratings)
     }
 
     /// Why the file could not be read or written.

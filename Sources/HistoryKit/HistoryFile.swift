@@ -34,7 +34,7 @@ public struct HistoryFile: Sendable {
     /// `$SPOSURE_DATA/history.ndjson`, else `$XDG_DATA_HOME/sposure/history.ndjson`
     /// (when absolute), else `~/.local/share/sposure/history.ndjson`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Folders.data(environment: environment) + "/history.ndjson"
+        DataStore(environment: environment).history
     }
 
     /// What a read found.

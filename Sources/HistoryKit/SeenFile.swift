@@ -126,7 +126,7 @@ public struct SeenFile: Sendable {
 
     /// `<data>/seen.ndjson`.
     public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        Folders.data(environment: environment) + "/seen.ndjson"
+        DataStore(environment: environment).seen
     }
 
     /// Appends `round` (a round that showed nothing is not kept), trimming the file past ``limit`` lines.

@@ -87,7 +87,7 @@ public enum SafetyNotice {
 
     /// The file that says the notice was accepted: `<data>/notice-accepted`.
     public static func acceptedPath(dataFolder: String = Folders.data()) -> String {
-        dataFolder + "/notice-accepted"
+        DataStore(root: dataFolder).noticeAccepted
     }
 
     /// Whether this version of the notice was accepted before.

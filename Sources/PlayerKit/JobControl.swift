@@ -6,7 +6,8 @@ import SposureKit
 /// ``SignalPolicy``: a resize (SIGWINCH) fits the picture again, Ctrl-Z
 /// (SIGTSTP) ends the hold and gives the terminal back before the process
 /// stops, `fg` (SIGCONT) sets the terminal up again, and a second Ctrl-C
-/// gives the terminal back before the forced exit.
+/// deletes kitty's frame files and gives the terminal back before the
+/// forced exit, without waiting on a stalled terminal.
 public enum JobControl {
     /// The policy for `player` on `terminal`; `mouse` and `kittyKeys`: what
     /// setting the terminal up again turns on.
@@ -31,6 +32,9 @@ public enum JobControl {
                     break
                 }
             },
-            beforeForcedExit: { terminal?.leave(forGood: true) })
+            beforeForcedExit: {
+                KittyFiles.shared.removeAll()
+                terminal?.leaveAtOnce()  // never waits on a stalled terminal
+            })
     }
 }

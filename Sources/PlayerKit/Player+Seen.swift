@@ -14,7 +14,7 @@ extension Player {
         guard rounds > 0 else { return nil }
         let tag = LadderTag(record: record)
         let diagnostics = stage.diagnostics
-        let file = SeenFile(path: (configuration.dataFolder ?? Folders.data()) + "/seen.ndjson", warn: { diagnostics.warning($0) })
+        let file = SeenFile(path: (configuration.dataFolder.map(DataStore.init(root:)) ?? DataStore()).seen, warn: { diagnostics.warning($0) })
         do {
             return RecentGIFs(try file.recent(query: record.string("query"), ladder: tag?.ladder, rung: tag?.rung, rounds: rounds))
         } catch {
@@ -31,7 +31,7 @@ extension Player {
     /// ids only. A file that cannot be read is said on stderr, and no GIF
     /// is passed over for a mark.
     func offTopicClips() -> [(id: String, hash: FirstFrameHash)] {
-        let path = (configuration.dataFolder ?? Folders.data()) + "/ratings.ndjson"
+        let path = (configuration.dataFolder.map(DataStore.init(root:)) ?? DataStore()).ratings
         guard access(path, F_OK) == 0 else { return [] }
         do {
             return try GIFRatingFile(path: path).marks().compactMap { mark in

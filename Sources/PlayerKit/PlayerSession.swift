@@ -9,7 +9,7 @@ import SposureKit
 //                                        ▼
 //  Stage reader ─▶ [input queue] ─▶ Preloader threads ─▶ [gif buffer] ─▶ Player (this thread)
 //  signals ─▶ trap thread: SIGINT/SIGTERM/SIGHUP stop the stage (the gif buffer
-//             closes, the terminal's read wakes); JobControl:
+//             closes, the terminal's read wakes, kitty's frame files go); JobControl:
 //             SIGWINCH, SIGTSTP, SIGCONT ─▶ the player's flags, the terminal
 //  Player events ─▶ [output queue] ─▶ Stage writer ─▶ stdout (and --events FILE)
 //
@@ -91,7 +91,11 @@ public struct PlayerSession {
             }
         }
 
-        let stage = Stage(name: "gif-play", options: options, inputFD: feeder?.inputFD ?? 0, outputFD: outputFD)
+        // One record read ahead of the decoder: the gif buffer (--buffer) is
+        // the read-ahead, so the fetcher upstream stays a few GIFs ahead of
+        // the screen, not a pipe and a queue ahead (issue 29 #10).
+        let stage = Stage(name: "gif-play", options: options, inputBuffer: 1, inputFD: feeder?.inputFD ?? 0, outputFD: outputFD)
+        stage.shrinksInputPipe = true
         stage.mirrorFD = eventsFD
         stage.parsedKinds = ["image"]
         let size = terminal?.size()
@@ -119,7 +123,9 @@ public struct PlayerSession {
         let cells = configuration.renderer == .truecolor || configuration.renderer == .palette
             ? " with \(symbols.rawValue) cells\(configuration.symbols == nil ? " (for this terminal)" : "")" : ""
         stage.diagnostics.trace("renderer \(configuration.renderer.rawValue)\(cells): \(chosen ? choice.why : "--renderer \(configuration.renderer.rawValue)")"
-            + (answers.name.map { "; the terminal says it is \($0)" } ?? ""))
+            + (answers.name.map { "; the terminal says it is \($0)" } ?? "")
+            + (answers.outerName.map { ", outside tmux \($0)" } ?? "")
+            + (answers.answered && answers.waitedLongerMs > 0 ? "; it answered late, after \(Capabilities.firstWaitMs + answers.waitedLongerMs) ms" : ""))
         if chosen, let advice = choice.advice { stage.diagnostics.warning(advice) }
         let screen = Screen(terminal: terminal, renderer: configuration.renderer, symbols: symbols, columns: columns, rows: rows,
                             graphics: answers.graphics())
@@ -128,8 +134,10 @@ public struct PlayerSession {
             let diagnostics = stage.diagnostics
             screen.otherWrites = { diagnostics.writesToTerminal }
         }
+        // The cell as the terminal reports it (CSI 16 t, else CSI 14 t over
+        // the cells), else the window's pixels over its cells.
         var cellPixels = answers.cellPixels
-        if let size, size.pixelWidth > 0 {
+        if cellPixels == nil, let size, size.pixelWidth > 0 {
             cellPixels = CellSize(width: size.pixelWidth / columns, height: size.pixelHeight / rows)
         }
         let preloader = Preloader(stage: stage, configuration: configuration,
@@ -146,12 +154,16 @@ public struct PlayerSession {
         stage.onStop = { [preloader, terminal] in
             preloader.stop()
             terminal?.wake()
+            // The round is over: no frame file is read now (a stalled terminal
+            // may never read them, and a second signal or SIGKILL may follow).
+            KittyFiles.shared.removeAll()
         }
         stage.start()
         feeder?.start()
         preloader.start()
         let reason = player.run()
         terminal?.leave(forGood: true)
+        KittyFiles.shared.removeAll()
         // Warnings shown over the picture went with the alternate screen.
         stage.diagnostics.repeatCovered()
         if isatty(1) == 1 {

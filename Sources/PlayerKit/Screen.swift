@@ -30,6 +30,13 @@ public final class Screen {
     private let graphics: GraphicsOptions
     /// Bytes that go out before the next frame, outside synchronized output (kitty's pixels).
     private var uploads: [UInt8] = []
+    /// Where in `pending` the last whole-screen clear (`CSI 2J`) ends, when
+    /// one waits to go out: the uploads go after it, since kitty drops an
+    /// image not yet placed when the screen is cleared (issue 29: the first
+    /// GIF of a held round, uploaded before the prompt's clear, never showed).
+    private var clearedUpTo: Int?
+    /// Where in `pending` the first frame begins.
+    private var firstFrameAt: Int?
 
     /// A screen on `terminal` (nil: headless) of `columns` × `rows` cells;
     /// the block renderers draw with `symbols`, the pixel ones know `graphics`.
@@ -80,9 +87,10 @@ public final class Screen {
 
     /// Clears the screen; the next frame is drawn whole.
     public func clear() {
-        renderer?.invalidate()
+        renderer?.screenCleared()
         lastStatus = ""
         write(Array("\u{1B}[0m\u{1B}[2J".utf8))
+        clearedUpTo = pending.count
     }
 
     /// Erases the rows of the picture, not the status line below them (a
@@ -114,7 +122,10 @@ public final class Screen {
         let before = pending.count
         renderer?.draw(picture, row: gif.origin.row, col: gif.origin.col, rawOutput: terminal.rawOutput, into: &pending)
         if let taken = renderer?.takeUploads(), !taken.isEmpty { uploads += taken }
-        if pending.count > before { frameDrawn = true }
+        if pending.count > before {
+            frameDrawn = true
+            if firstFrameAt == nil { firstFrameAt = before }
+        }
     }
 
     /// Writes what is pending: one frame, with the status line, in one write,
@@ -127,19 +138,29 @@ public final class Screen {
             pending += Self.syncBegin
             frameDrawn = false
             uploads.removeAll(keepingCapacity: false)
+            clearedUpTo = nil
+            firstFrameAt = nil
         }
         guard let terminal, pending.count > Self.syncBegin.count else { return }
+        var start = Self.syncBegin.count
+        if !uploads.isEmpty, let cleared = clearedUpTo, cleared > start, cleared <= firstFrameAt ?? 0 {
+            // The clear first, on its own: then the pixels, then the frame that places them.
+            let sent = pending.withUnsafeBytes { terminal.writeWhileEntered(UnsafeRawBufferPointer(rebasing: $0[start..<cleared])) }
+            if sent { bytesWritten += cleared - start }
+            start = cleared
+        }
         if !uploads.isEmpty {
             // Pixels to keep go first and on their own: inside synchronized
             // output they could overflow the terminal's buffer for it.
             let sent = uploads.withUnsafeBytes { terminal.writeWhileEntered($0) }
-            if sent { bytesWritten += uploads.count } else { renderer?.invalidate() }
+            if sent { bytesWritten += uploads.count } else { renderer?.screenCleared() }
         }
         if frameDrawn { pending += Self.syncEnd }
-        let start = frameDrawn ? 0 : Self.syncBegin.count
-        let written = pending.withUnsafeBytes { terminal.writeWhileEntered(UnsafeRawBufferPointer(rebasing: $0[start...])) }
+        let out = !frameDrawn ? pending[start...]
+            : start == Self.syncBegin.count ? pending[0...] : ArraySlice(Self.syncBegin + pending[start...])
+        let written = out.withUnsafeBytes { terminal.writeWhileEntered($0) }
         if written {
-            bytesWritten += pending.count - start
+            bytesWritten += out.count
         } else {
             // Not drawn (stopped by Ctrl-Z): what is on screen is not known.
             renderer?.invalidate()
@@ -153,7 +174,8 @@ public final class Screen {
         let row = max(1, rows / 2)
         let col = max(1, (columns - clean.count) / 2 + 1)
         write(Array("\u{1B}[0m\u{1B}[2J\u{1B}[\(row);\(col)H\(clean)".utf8))
-        renderer?.invalidate()
+        clearedUpTo = pending.count
+        renderer?.screenCleared()
         lastStatus = ""
     }
 
@@ -166,7 +188,8 @@ public final class Screen {
                 + Self.plain(line.text) + "\u{1B}[0m"
         }
         write(Array(out.utf8))
-        renderer?.invalidate()
+        clearedUpTo = pending.count
+        renderer?.screenCleared()
         lastStatus = ""
     }
 

@@ -126,6 +126,9 @@ public struct LadderTable: Sendable, Equatable {
         return record
     }
 
+    /// What the SUDS column is, under the table (issue 29 #9: it was never said).
+    public static let sudsNote = "SUDS: expected distress, 0–100 (subjective units of distress); on your 0–10 ratings, SUDS 40 is a 4."
+
     /// The table as lines of text; the next rung marked `▶`.
     public func lines(style: TextStyle) -> [String] {
         // A ladder file may be someone else's: its words are shown, never acted on.
@@ -151,6 +154,7 @@ public struct LadderTable: Sendable, Equatable {
             let trimmed = String(line.reversed().drop(while: { $0 == " " }).reversed())
             out.append(index == 0 ? style.dim(trimmed) : trimmed)
         }
+        out.append(style.dim(Self.sudsNote))
         out.append("")
         out.append("Next: rung \(next.rung)\(next.retest ? " (a re-test)" : "") — \(next.why).")
         return out

@@ -22,6 +22,8 @@ public struct Round: Sendable, Equatable {
     public var totals = RoundTotals()
     /// Error records by `code`.
     public var errorCodes: [String: Int] = [:]
+    /// The error records of GIFs (made by `fetch-images` or `gif-play`) by `code`: a subset of ``errorCodes``.
+    public var gifErrorCodes: [String: Int] = [:]
     /// Exposure by section, in the order sections first appeared.
     public var sections: [SectionExposure] = []
     /// Input lines that were not JSON objects.
@@ -40,6 +42,13 @@ public struct Round: Sendable, Equatable {
     public var seen: [SeenRound.GIF] = []
     /// The query of the first GIF shown that had one.
     public var query: String?
+    /// The provider of the first GIF shown (`giphy` when its record named none).
+    public var provider: String?
+    /// The latest `up_ms` of a `hold`: the end of the last hold.
+    public var lastUpMs: Int?
+    /// Whether the button was still held when the round ended (the player
+    /// writes the last hold's `hold` with `up_ms` at the end's `t_ms`).
+    public var heldAtEnd = false
 
     /// A round with nothing in it yet.
     public init() {}
@@ -58,6 +67,10 @@ public struct Round: Sendable, Equatable {
     /// refusal, nothing to play). It is scored but is not a round of the
     /// history (issue "Hostile input, third pass", item 7).
     public var neverHeld: Bool { totals.holds == 0 && totals.exposedMs == 0 }
+
+    /// True when the GIFs ran out while the person still held (the end's
+    /// reason `eof`, held to the end): not a letting go (issue 29 #8).
+    public var ranOut: Bool { ended && endReason == EndReason.eof.rawValue && heldAtEnd && totals.holds > 0 }
 
     /// All error records.
     public var errors: Int { errorCodes.values.reduce(0, +) }

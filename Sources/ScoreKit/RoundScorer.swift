@@ -35,7 +35,11 @@ public struct RoundScorer {
     public mutating func add(_ record: JSONRecord) -> String? {
         if record.kind == "error" {
             let code = record.string("code").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
-            mutateTarget { $0.errorCodes[code, default: 0] += 1 }
+            let ofGIF = ["fetch-images", "gif-play"].contains(record.string("stage") ?? "")
+            mutateTarget {
+                $0.errorCodes[code, default: 0] += 1
+                if ofGIF { $0.gifErrorCodes[code, default: 0] += 1 }
+            }
             return nil
         }
         let (event, warning) = RoundEvent.read(record)
@@ -92,6 +96,7 @@ public struct RoundScorer {
         ensureRound(reopening: true)
         current.ended = true
         current.endReason = reason?.rawValue
+        current.heldAtEnd = time != nil && current.lastUpMs == time
         if let time { current.durationMs = max(current.durationMs, time) }
         open = false
         unheld = []
@@ -117,6 +122,7 @@ public struct RoundScorer {
         current.holds += 1
         current.longestHoldMs = max(current.longestHoldMs, up - down)
         current.durationMs = max(current.durationMs, up)
+        current.lastUpMs = max(current.lastUpMs ?? up, up)
         if open {
             let covered = max(lastUp ?? up, up)
             lastUp = covered
@@ -137,6 +143,7 @@ public struct RoundScorer {
             current.seen.append(SeenRound.GIF(provider: shown.provider ?? "giphy", id: shown.id, hash: shown.hash, hashDCT: shown.hashDCT))
         }
         if current.query == nil { current.query = shown.query.flatMap { $0.isEmpty ? nil : $0 } }
+        if current.provider == nil { current.provider = shown.provider ?? "giphy" }
         var name = [shown.section, shown.query].compactMap { $0 }.first { !$0.isEmpty }
         // A round's sections are bounded: past the most a person could name,
         // the rest are counted together (a hostile stream of 300,000
@@ -211,6 +218,7 @@ public struct RoundScorer {
     private func merge(_ early: Round, into round: inout Round) {
         round.badLines += early.badLines
         for (code, count) in early.errorCodes { round.errorCodes[code, default: 0] += count }
+        for (code, count) in early.gifErrorCodes { round.gifErrorCodes[code, default: 0] += count }
     }
 
     private mutating func noteSpan(_ start: Int?, _ end: Int?) {

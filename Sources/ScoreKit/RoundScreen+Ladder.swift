@@ -7,7 +7,7 @@ extension RoundScreen {
     /// ratings, and a reminder of what the tool is. Nothing off a ladder.
     ///
     /// ```
-    ///   Ladder        spiders, rung 2 (expected distress 10 of 100)
+    ///   Ladder        spiders, rung 2 (expected distress 1 of 10)
     ///   Step          up to rung 3: the last 2 counted rounds on rung 2 ended calm
     ///   Next round    rung 3
     ///   Peak          7 of 10
@@ -19,7 +19,7 @@ extension RoundScreen {
         var rows: [(label: String, value: String)] = []
         let name = RemoteText.clean(tag.ladder, limit: 40)
         let kind = tag.retest ? ", a re-test" : ""
-        rows.append(("Ladder", "\(name), rung \(tag.rung) (expected distress \(tag.rungSuds) of 100\(kind))"))
+        rows.append(("Ladder", "\(name), rung \(tag.rung) (expected distress \(tenths(tag.rungSuds)) of 10\(kind))"))
         if let outcome = scored.ladderOutcome {
             // The rules' reason without its closing verdict, which the row already says.
             var why = outcome.why
@@ -42,6 +42,11 @@ extension RoundScreen {
             rows.append(("Expected", "\(expect)% likely\(happened)"))
         }
         return rows
+    }
+
+    /// A rung's SUDS (0–100) on the 0–10 scale the person rates on, in tenths: 5 → "0.5", 40 → "4".
+    static func tenths(_ suds: Int) -> String {
+        suds % 10 == 0 ? "\(suds / 10)" : "\(suds / 10).\(abs(suds % 10))"
     }
 
     /// The reminder under a ladder round's screen.

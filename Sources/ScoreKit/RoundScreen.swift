@@ -11,7 +11,7 @@ import SposureKit
 ///   Longest hold  1m 02s   (3 holds)
 ///   GIFs          23 shown, 19 watched to the end
 ///   Stalls        2, 1.2s loading (not counted against you)
-///   Errors        3: http_404 ×2, decode_failed ×1
+///   Errors        3 GIFs could not be shown (2 gone, 1 damaged)
 ///   Sections      spiders       1m 40s   17 GIFs
 ///                 snakes           34s    6 GIFs
 ///   Distress      7 → 4
@@ -45,18 +45,14 @@ public enum RoundScreen {
         row("Longest hold", DurationText.format(milliseconds: round.longestHoldMs)
             + "   (\(round.holds) hold\(round.holds == 1 ? "" : "s"))")
         row("GIFs", "\(round.gifsShown) shown, \(round.gifsCompleted) watched to the end")
+        for (label, value) in ranOutRows(scored) { row(label, value) }
         for (label, value) in gifRows(scored) { row(label, value) }
         if round.stalls == 0 {
             row("Stalls", "none")
         } else {
             row("Stalls", "\(round.stalls), \(DurationText.format(milliseconds: round.stallMs)) loading (not counted against you)")
         }
-        if round.errors == 0 {
-            row("Errors", "none")
-        } else {
-            let codes = round.errorsByCode.map { "\(RemoteText.clean($0.code, limit: 30)) ×\($0.count)" }
-            row("Errors", "\(round.errors): " + codes.joined(separator: ", "))
-        }
+        row("Errors", errorsText(round))
         if round.badLines > 0 {
             row("Bad lines", style.yellow("\(round.badLines) skipped (not JSON)"))
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FetchKit
 import SposureCLI
 import SposureKit
+import NetKit
 
 /// `fetch-images`: the concurrent image fetcher, the third stage of the game.
 @main
@@ -23,8 +24,17 @@ struct FetchImages: SposureTool {
             ~/.cache/sposure. Files are named by the SHA-256 of the record's "cache_key" \
             (else its URL), written under a temporary name and renamed when complete and \
             checked, so a stopped run leaves no half file and a rerun fetches only what \
-            is missing. Only http and https are fetched, with TLS verified and at most 5 \
-            redirects; file:// needs --allow-file.
+            is missing. A URL that failed for good (an HTTP 4xx but 408 and 429, a body \
+            that is not a GIF) is remembered in the cache for a day, its status and not its \
+            body, and not fetched again: its record becomes the same error, with \
+            "remembered" (when it failed); --retry-failed fetches it again. Only http and \
+            https are fetched, with TLS verified and at most 5 redirects; file:// needs \
+            --allow-file.
+
+            Into a pipe, records are written one at a time, each once the next stage has \
+            read the one before, and at most --ahead records (6) are fetched or in flight \
+            past what it has read: a short round fetches only a few GIFs past the last one \
+            shown.
 
             Examples:
               giphy-pages list < pages.ndjson | fetch-images > images.ndjson
@@ -72,6 +82,12 @@ struct FetchImages: SposureTool {
     @Option(help: ArgumentHelp("The first retry's delay; each later one doubles, with jitter. A Retry-After header wins.", valueName: "time"))
     var retryDelay = TimeSpan(seconds: 0.5)
 
+    @Option(help: ArgumentHelp("When stdout is a pipe: at most n records fetched or in flight that the next stage has not read yet; each is written once the one before it was read (0: no bound, only --buffer).", valueName: "n"))
+    var ahead = 6
+
+    @Flag(help: "Fetch again the URLs whose failure (an HTTP 4xx, a body that is not a GIF) the cache remembers; otherwise such a URL is not fetched again for a day.")
+    var retryFailed = false
+
     @Flag(help: "Allow file:// URLs (off: a URL from remote data never reads a local file).")
     var allowFile = false
 
@@ -88,6 +104,7 @@ struct FetchImages: SposureTool {
         guard (1...1024).contains(concurrency) else { throw ValidationError("--concurrency must be from 1 to 1024.") }
         if let perHost, perHost < 1 { throw ValidationError("--per-host must be at least 1.") }
         guard retries >= 0 else { throw ValidationError("--retries must be 0 or more.") }
+        guard ahead >= 0 else { throw ValidationError("--ahead must be 0 or more.") }
         guard maxBytes.bytes >= 6 else { throw ValidationError("--max-bytes must be at least 6 (a GIF signature).") }
         guard lowSpeedLimit >= 0 else { throw ValidationError("--low-speed-limit must be 0 or more.") }
     }
@@ -108,6 +125,8 @@ struct FetchImages: SposureTool {
         configuration.refresh = refresh
         configuration.httpVersion = http
         configuration.window = max(stream.buffer, concurrency * 4)
+        configuration.ahead = ahead > 0 ? ahead : nil
+        configuration.retryFailed = retryFailed
 
         let stage = Stage(name: "fetch-images", options: stream.stageOptions)
         let imageCache = try stage.required("cache", exit: ExitCode(2)) { try ImageCache(root: cache ?? ImageCache.defaultRoot()) }

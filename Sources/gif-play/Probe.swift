@@ -13,9 +13,12 @@ struct Probe: ParsableCommand {
         discussion: """
             Sends the queries a round sends at its start (kitty keyboard, kitty graphics \
             and whether the terminal reads our files, XTVERSION, XTSMGRAPHICS for sixel's \
-            colours and size, the cell size, device attributes for sixel) to /dev/tty, \
-            asks tmux (when TMUX is set) for its version, the outer terminal and \
-            allow-passthrough, waits up to 300 ms for the answers, and prints one \
+            colours and size, a 24-bit colour read back (DECRQSS) and XTGETTCAP RGB, the \
+            cell and window sizes, device attributes for sixel) to /dev/tty; inside tmux \
+            kitty's queries go only through the passthrough, with XTVERSION for the \
+            terminal outside. It asks tmux (when TMUX is set) for its version, the outer \
+            terminal and allow-passthrough, waits up to 300 ms for the answers (2 s when \
+            the environment names a terminal that shows pixels), and prints one \
             "terminal" record: the answers, the renderer --renderer auto picks and why, \
             advice when tmux holds pixels back, the symbols it draws with, and how a hold is read (the mouse \
             through xterm SGR reports; keys with their releases when the kitty keyboard \
@@ -67,12 +70,18 @@ struct Probe: ParsableCommand {
         record.set("sixel", answers.sixel)
         record.set("sixel_colors", answers.sixelColors)
         record.set("sixel_max", answers.sixelMaxSize.map { "\($0.width)x\($0.height)" })
+        record.set("window_pixels", answers.windowPixels.map { "\($0.width)x\($0.height)" })
+        record.set("direct_color", answers.directColor)
+        record.set("termcap_rgb", answers.termcapRGB)
+        record.set("outer_name", answers.outerName)
+        record.set("waited_longer_ms", answers.waitedLongerMs)
         if let tmux = answers.tmux {
             record.setObject("tmux", tmux) { object, tmux in
                 object.set("version", tmux.version)
                 object.set("outer_term", tmux.outerTerm)
                 object.set("outer_type", tmux.outerType)
                 object.set("passthrough", tmux.passthrough)
+                object.set("features", tmux.features.joined(separator: ","))
             }
         }
         record.set("renderer", choice.renderer.rawValue)

@@ -48,6 +48,9 @@ struct Samples: ParsableCommand {
             for sample in written {
                 let record = JSONRecord()
                 record.set("kind", "gif")
+                // Drawn here, from no API: nobody to credit (the status line
+                // said "Powered by SAMPLE", from the cache key: issue 29 #9).
+                record.set("provider", ImageRecord.localProvider)
                 record.set("id", repeatCount > 1 ? "\(sample.name)-\(round + 1)" : sample.name)
                 record.set("title", sample.title)
                 record.set("query", "spiders")

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FetchKit
+import NetKit
 import FoundationEssentials
 import Glibc
 import GiphyKit
@@ -87,7 +87,7 @@ struct APIOptions: ParsableArguments {
     var maxTimeLimit: Double? { maxTime.seconds > 0 ? maxTime.seconds : nil }
 
     /// The API cache (nil with --api-ttl 0), under fetch-images' cache folder.
-    var cache: APICache? { APICache(root: ImageCache.defaultRoot(), ttl: apiTTL.seconds) }
+    var cache: APICache? { APICache(root: Folders.cache(), ttl: apiTTL.seconds) }
 
     /// `--rate` read, when given (validated already).
     var rateLimit: (calls: Int, period: Double)? { rate.flatMap(Self.parseRate) }

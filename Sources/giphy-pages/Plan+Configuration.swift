@@ -1,3 +1,4 @@
+import ArgumentParser
 import GiphyKit
 import LadderKit
 import SposureKit
@@ -28,5 +29,17 @@ extension GiphyPages.Plan {
         configuration.ladder = ladder
         configuration.avoid = AvoidList(avoid)
         return configuration
+    }
+
+    /// One limit for what a page carries: the ladder's and the rung's words
+    /// with --avoid's, said as a usage error (exit 64) in plan's own words.
+    func checkAvoidWords(with ladderPlan: LadderPagePlan?, stage: Stage) throws {
+        for list in ladderPlan?.avoid.values.map({ $0 }) ?? [] {
+            let together = list.merged(with: AvoidList(avoid)).entries.count
+            if together > AvoidList.maxEntries {
+                stage.diagnostics.error("--avoid: \(together) words with the ladder's own; a page carries at most \(AvoidList.maxEntries)")
+                throw ExitCode(64)
+            }
+        }
     }
 }

@@ -11,51 +11,7 @@ extension GiphyPages {
     struct Plan: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write the page requests for queries (the page emitter), for Giphy or Klipy.",
-            discussion: """
-                Two APIs (--provider; without it: Giphy when GIPHY_API_KEY is set, else Klipy \
-                when KLIPY_API_KEY is set):
-
-                giphy: for each query, one call (limit=1) learns how many results there are; \
-                then one "page" record per page goes to stdout: {"kind":"page","endpoint":"search",\
-                "query":"spiders","section":"spiders","offset":0,"limit":50,"rating":"g",\
-                "lang":"en","total":4210}. Pages stop at --max-results, at the total, and at the \
-                API's offset cap (4999 for search, 499 for trending).
-
-                klipy: no call here (Klipy says no total): pages numbered from 1, --limit results \
-                each (at most 50), up to --max-results (default \(KlipyAPI.defaultPages) \
-                pages): {"kind":"page","provider":"klipy","endpoint":"search","query":"spiders",\
-                "section":"spiders","page":1,"per_page":50,"offset":0,"limit":50,"rating":"g",\
-                "lang":"en"}. The lister stops asking once a page says has_next: false.
-
-                Each query is a section; sections come one after another, or --interleave'd \
-                page by page.
-
-                Examples:
-                  giphy-pages plan spiders snakes --interleave --max-results 200
-                  giphy-pages plan --provider klipy spiders --max-results 100
-                  giphy-pages plan --trending --follow --interval 2m
-                  giphy-pages plan --no-ping --total 500 -q spiders     (no call at all)
-                  my-search-box | giphy-pages plan --queries-from - --debounce 300ms
-                  giphy-pages plan --ladder spiders              (the rung your history says)
-                  giphy-pages plan --ladder spiders --rung 3 --mix
-
-                A ladder (docs/ladders.md; `score ladder` lists them, `score ladder NAME --copy` makes \
-                your own copy to edit) plans one rung's queries; every page carries "ladder", "rung" \
-                and "rung_suds" (and "retest", "mix", "still" when true), which list, fetch-images and \
-                gif-play pass on to score. Without --rung, the rung comes from your history by the \
-                ladder's rules (a due re-test first), as `score ladder NAME` shows; the choice is said \
-                on stderr. A rung of your own GIFs ("dir") writes image records for them, no network. \
-                A bad ladder file is one message and exit 64.
-
-                --avoid WORD (repeatable) and a ladder's "avoid" lists (the ladder's and the rung's) \
-                go on every page as "avoid":[…]: `list` leaves out, before any fetch, the results whose \
-                title, slug, tags or creator hold one of the words (docs/ladders.md says how words match). \
-                A ladder's "fresh_rounds" rule, when set, goes on every page as "fresh_rounds".
-
-                \(keysHelp)
-
-                \(exitCodes)
-                """)
+            discussion: Self.discussion)
 
         @Option(name: .shortAndLong, help: ArgumentHelp("A query (repeatable); queries may also be given as arguments.", valueName: "query"))
         var query: [String] = []
@@ -165,13 +121,7 @@ extension GiphyPages {
             let environment = ProcessInfo.processInfo.environment
             // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
             let ladderPlan = try ladder.plan(stage: stage)
-            // One limit for what a page carries: the ladder's and the rung's words with --avoid's.
-            for list in ladderPlan?.avoid.values.map({ $0 }) ?? [] {
-                let together = list.merged(with: AvoidList(avoid)).entries.count
-                guard together <= AvoidList.maxEntries else {
-                    throw ValidationError("--avoid: \(together) words with the ladder's own; a page carries at most \(AvoidList.maxEntries).")
-                }
-            }
+            try checkAvoidWords(with: ladderPlan, stage: stage)
             let chosen: GIFProvider
             if let found = provider(environment: environment) {
                 chosen = found

@@ -14,36 +14,7 @@ extension Score {
         static let configuration = CommandConfiguration(
             commandName: "ladder",
             abstract: "Show a fear ladder and where you stand on it; --copy makes your own copy to edit.",
-            discussion: """
-                Without NAME: the ladders there are (built-in, and your own in \
-                $SPOSURE_CONFIG/ladders, else $XDG_CONFIG_HOME/sposure/ladders, else \
-                ~/.config/sposure/ladders).
-
-                With NAME: the ladder as a table, one row a rung: what it shows, the expected \
-                SUDS (0–100), rounds played on it, the best exposure, the last distress after \
-                a round (0–10), when it was mastered and when its re-test is due; ▶ marks the \
-                rung the next `giphy-pages plan --ladder NAME` plays (a due re-test first). \
-                Text on a terminal, else one JSON "ladder" record; --format overrides. The \
-                rules are in docs/ladders.md.
-
-                Below the table: the GIFs you marked off-topic on this ladder (the x key in \
-                gif-play; `giphy-pages list` never lists them again) and the words their titles \
-                repeat (not the ladder's own, nor those it avoids already), so you can spot one \
-                to avoid. The JSON record has them as "marks" (each mark's record) and \
-                "mark_words" ({"word": titles holding it}).
-
-                --copy writes the built-in ladder to your folder (NAME.json) and prints its \
-                path; your copy then replaces the built-in everywhere. --avoid WORD (repeatable) \
-                adds WORD to your copy's ladder-wide "avoid" list, making the copy first when \
-                there is none (the built-in stays as it is), and says what it did. A bad ladder \
-                file is one message naming the file, the field and what is wrong, and exit 64.
-
-                Examples:
-                  score ladder
-                  score ladder spiders
-                  score ladder spiders --copy && $EDITOR ~/.config/sposure/ladders/spiders.json
-                  score ladder spiders --avoid "spider-man" --avoid marvel
-                """)
+            discussion: Self.discussion)
 
         @ParentCommand var score: Score
 
@@ -79,7 +50,25 @@ extension Score {
                 let list = LadderList(library: library)
                 switch format {
                 case .json: stage.output.push(list.record().serialized())
-                case .text: stage.output.push(contentsOf: list.lines().map { Array($0.utf8) })
+                case .text:
+                    // Each ladder with where you stand on it, not a bare list of names (issue 29 #9).
+                    let history = HistoryFile.named(score.history.historyFile)
+                    var contents = LadderHistory()
+                    do {
+                        contents = try LadderHistory(file: history, ladders: Set(list.ladders.map(\.name)))
+                    } catch {
+                        stage.diagnostics.warning("\(error): the ladders are listed without your rounds")
+                    }
+                    for problem in contents.problems { stage.diagnostics.warning(problem) }
+                    let now = score.history.now.flatMap(Timestamp.date) ?? Date()
+                    let standings = list.ladders.map { entry in
+                        LadderList.Standing(name: entry.name, table: Result { () throws(LadderError) -> LadderTable in
+                            let found = try library.load(entry.name)
+                            return LadderTable(ladder: found.ladder, source: entry.copy ?? LadderList.builtIn,
+                                               rounds: contents.rounds(of: found.ladder.name), now: now)
+                        }, copy: entry.copy)
+                    }
+                    stage.output.push(contentsOf: LadderList.standingLines(standings).map { Array($0.utf8) })
                 }
                 throw ExitCode(stage.drain(failed: false))
             }

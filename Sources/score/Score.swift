@@ -122,9 +122,8 @@ struct Score: SposureTool {
         // GIFs rated with a digit key or marked off-topic, and the GIFs each round showed, are kept beside the history.
         if let history = configuration.history {
             configuration.ratings = GIFRatingFile.beside(history)
-            let folder = Paths.parent(history.path)
             let diagnostics = stage.diagnostics
-            configuration.seen = SeenFile(path: (folder.isEmpty ? "." : folder) + "/seen.ndjson", warn: { diagnostics.warning($0) })
+            configuration.seen = SeenFile(path: DataStore(holding: history.path).seen, warn: { diagnostics.warning($0) })
         }
 
         let reporter = RoundReporter(stage: stage, configuration: configuration)

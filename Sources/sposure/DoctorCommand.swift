@@ -46,7 +46,7 @@ struct DoctorCommand: ParsableCommand {
         switch sposure.format ?? (isatty(1) == 1 ? .text : .json) {
         case .json: print(Doctor.record(checks).text)
         case .text:
-            for line in Doctor.lines(checks, color: TextStyle.forOutput().color) { print(line) }
+            for line in Doctor.lines(checks, color: TextStyle.forOutput().color, width: WordWrap.terminalColumns(1)) { print(line) }
         }
         throw ExitCode(Doctor.playable(checks) ? 0 : 1)
     }

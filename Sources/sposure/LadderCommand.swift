@@ -9,8 +9,11 @@ struct LadderCommand: ParsableCommand {
         abstract: "Show a fear ladder and where you stand on it (score ladder).",
         discussion: """
             The same as `score ladder`, with the same options and output. Without NAME: \
-            the ladders there are (built-in, and your own in ~/.config/sposure/ladders). \
-            With NAME: one row a rung (what it shows, the expected SUDS, your rounds on \
+            the ladders there are (built-in, and your own in ~/.config/sposure/ladders), \
+            each with where you stand on it (its rung, your rounds, the next round's rung; \
+            or not started, and the command to start it). \
+            With NAME: one row a rung (what it shows, the expected SUDS: the distress it \
+            is expected to bring, 0–100, where your 0–10 ratings are tenths; your rounds on \
             it, the best exposure, the last distress, when it was mastered and when its \
             re-test is due); ▶ marks the rung the next round plays. --copy writes your own \
             copy to edit, which then replaces the built-in everywhere.

@@ -57,7 +57,7 @@ struct Sposure: ParsableCommand {
         case .json:
             print(standing.record().text)
         case .text:
-            for line in standing.lines(style: TextStyle.forOutput()) { print(line) }
+            for line in standing.lines(style: TextStyle.forOutput(), width: WordWrap.terminalColumns(1)) { print(line) }
         }
         if standing.historyUnreadable {
             // Said on stderr for a program too (the text screen says it already).

@@ -363,18 +363,6 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    /// Review fix: a `file://` URL naming a device is refused without being
-    /// opened (opening one can act: a watchdog arms, a tty becomes the controlling terminal).
-    @Test func aDeviceIsNotOpened() throws {
-        try withWorld { world in
-            let input = [gifLine(id: "dev", url: "file:///dev/null")]
-            let result = try world.run(["--quiet", "--allow-file"], lines: input)
-            #expect(result.exitCode == 1)
-            let record = try OutputRecord(try #require(result.stdoutLines.first))
-            #expect(record.string("error") == "file:///dev/null is not a regular file (it is not read)")
-        }
-    }
-
     @Test func redirectLoopBecomesTooManyRedirects() throws {
         try withWorld { world in
             world.server.route("/loop", response: .redirect(to: world.server.url("/loop")))
@@ -438,134 +426,7 @@ struct FetchImagesEndToEndTests {
 
     // MARK: - Schemes
 
-    @Test func fileURLIsNotAllowedWithoutAllowFile() throws {
-        try withWorld { world in
-            let file = try world.writeSourceFile("local.gif", TestGIF.onePixel)
-            let input = [
-                gifLine(id: "file", url: file.absoluteString),
-                gifLine(id: "ftp", url: "ftp://127.0.0.1:\(world.server.port)/x.gif", rank: 1),
-            ]
-            let result = try world.run(["--quiet"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 2)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "not_allowed", from: try OutputRecord(input[0]))
-            try expectError(try OutputRecord(result.stdoutLines[1]), code: "not_allowed", from: try OutputRecord(input[1]))
-            #expect(world.server.requestCount == 0)
-            #expect(try world.cachedImages().isEmpty)
-        }
-    }
-
-    @Test func fileURLIsReadWithAllowFile() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 777, seed: 6)
-            let file = try world.writeSourceFile("local.gif", gif)
-            let input = [gifLine(id: "file", url: file.absoluteString)]
-            let result = try world.run(["--quiet", "--allow-file"], lines: input)
-
-            #expect(result.exitCode == 0)
-            try #require(result.stdoutLines.count == 1)
-            let record = try OutputRecord(result.stdoutLines[0])
-            try expectImage(record, from: try OutputRecord(input[0]), served: gif, cache: world.cache)
-            #expect(record.raw("http_status") == "null")
-            #expect(record.raw("cached") == "false")
-        }
-    }
-
-    /// Regressions (issue 16 #11): a URL with a space or CRLF was "not a URL
-    /// with a scheme"; `file:///tmp/` (a folder) was "not_gif: empty body"; a
-    /// local file that is not a GIF had its first bytes quoted in the error.
-    @Test func badURLsAndLocalFilesAreNamedForWhatTheyAre() throws {
-        try withWorld { world in
-            let secret = try world.writeSourceFile("secret.txt", Array("root:$6$hash:19000".utf8))
-            let folder = secret.deletingLastPathComponent().absoluteString
-            let input = [
-                gifLine(id: "space", url: "http://127.0.0.1:1/a b.gif"),
-                #"{"kind":"gif","id":"crlf","url":"http://127.0.0.1:1/a.gif\r\nX-Evil: 1"}"#,
-                gifLine(id: "folder", url: folder),
-                gifLine(id: "secret", url: secret.absoluteString),
-            ]
-            let result = try world.run(["--allow-file", "--retries", "0"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 4)
-            let records = try result.stdoutLines.map { try OutputRecord($0) }
-            #expect(records[0].string("code") == "bad_url")
-            #expect(records[0].string("error")?.hasPrefix("the URL holds a space at character 21") == true)
-            #expect(records[1].string("code") == "bad_url")
-            #expect(records[1].string("error")?.contains("a control or space character at character 25") == true)
-            #expect(records[2].string("code") == "not_gif")
-            #expect(records[2].string("error")?.hasSuffix("is a folder, not a GIF file") == true)
-            #expect(records[3].string("code") == "not_gif")
-            #expect(records[3].string("error") == "the file does not start with GIF87a/GIF89a")
-            #expect(!result.stdoutLines.joined().contains("root:") && !result.stderr.contains("root:"))
-        }
-    }
-
     // MARK: - The stream
-
-    @Test func otherRecordsPassThroughByteForByteInOrder() throws {
-        try withWorld { world in
-            world.server.route("/a.gif", response: .ok(TestGIF.onePixel))
-            world.server.route("/b.gif", response: .ok(TestGIF.padded(toSize: 64, seed: 8)))
-            let passing = [
-                #"{"kind":"page","endpoint":"search","query":"spiders","offset":0,"limit":25,"total":4210}"#,
-                #"{ "id" : "no-kind",   "note":"spacing kept",  "n": 1.50, "e": 1e3 }"#,
-                #"{"kind":"score","text":"caf\u00e9 é ✓ \"q\" \/","nested":{"b":[1,2,{"c":null}],"a":true}}"#,
-                #"{"kind":"image","id":"old","url":"\#(world.server.url("/never.gif"))","path":"/nowhere.gif"}"#,
-            ]
-            let input = [
-                passing[0],
-                gifLine(id: "a", url: world.server.url("/a.gif")),
-                passing[1],
-                passing[2],
-                gifLine(id: "b", url: world.server.url("/b.gif"), rank: 1),
-                passing[3],
-            ]
-            let result = try world.run(["--quiet"], lines: input)
-
-            #expect(result.exitCode == 0)
-            try #require(result.stdoutLines.count == 6)
-            #expect(result.stdoutLines[0] == passing[0])
-            #expect(try OutputRecord(result.stdoutLines[1]).string("id") == "a")
-            #expect(try OutputRecord(result.stdoutLines[1]).string("kind") == "image")
-            #expect(result.stdoutLines[2] == passing[1])
-            #expect(result.stdoutLines[3] == passing[2])
-            #expect(try OutputRecord(result.stdoutLines[4]).string("id") == "b")
-            #expect(try OutputRecord(result.stdoutLines[4]).string("kind") == "image")
-            #expect(result.stdoutLines[5] == passing[3])
-            #expect(world.server.requestCount(for: "/never.gif") == 0)
-        }
-    }
-
-    @Test func skipsBlankLinesAcceptsCRLFAndReadsALastLineWithoutNewline() throws {
-        try withWorld { world in
-            world.server.route("/a.gif", response: .ok(TestGIF.onePixel))
-            world.server.route("/b.gif", response: .ok(TestGIF.padded(toSize: 90, seed: 1)))
-            let page = #"{"kind":"page","offset":25}"#
-            let text =
-                "\n" + gifLine(id: "a", url: world.server.url("/a.gif")) + "\r\n" + "\n" + page + "\n"
-                + gifLine(id: "b", url: world.server.url("/b.gif"))
-            let result = try world.run(["--quiet"], stdin: Array(text.utf8))
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutEndsWithNewline)
-            try #require(result.stdoutLines.count == 3)
-            #expect(try OutputRecord(result.stdoutLines[0]).string("id") == "a")
-            #expect(try OutputRecord(result.stdoutLines[0]).string("kind") == "image")
-            #expect(result.stdoutLines[1] == page)
-            #expect(try OutputRecord(result.stdoutLines[2]).string("id") == "b")
-            #expect(try OutputRecord(result.stdoutLines[2]).string("kind") == "image")
-        }
-    }
-
-    @Test func emptyInputExitsZeroWithNoOutput() throws {
-        try withWorld { world in
-            let result = try world.run(["--quiet"], stdin: [])
-            #expect(result.exitCode == 0)
-            #expect(result.stdout.isEmpty)
-        }
-    }
 
     @Test func badJSONLineBecomesAnErrorRecordAndTheRunGoesOn() throws {
         try withWorld { world in
@@ -806,12 +667,32 @@ struct FetchImagesEndToEndTests {
 
     // MARK: - The command line
 
-    @Test func unknownOptionIsAUsageError() throws {
+    /// Issue 29 #10: a 404 was fetched again every round. The next run's
+    /// record is the same error, said remembered, without a request; a
+    /// 5xx is not remembered; --retry-failed asks again.
+    @Test func issue29_10_aURLThatFailedForGoodIsNotFetchedAgainForADay() throws {
         try withWorld { world in
-            let result = try world.run(["--no-such-option"], lines: [])
-            #expect(result.exitCode == 64)
-            #expect(result.stdout.isEmpty)
-            #expect(!result.stderr.isEmpty)
+            world.server.route("/gone.gif", response: .status(404))
+            world.server.route("/busy.gif", response: .status(503))
+            let lines = [#"{"kind":"gif","id":"g","url":"\#(world.server.url("/gone.gif"))"}"#,
+                         #"{"kind":"gif","id":"b","url":"\#(world.server.url("/busy.gif"))"}"#]
+            let first = try world.run(["--retries", "0"], lines: lines)
+            #expect(first.exitCode == 1)
+            #expect(!first.stdoutLines[0].contains("remembered"))
+            let second = try world.run(["--retries", "0"], lines: lines)
+            #expect(second.exitCode == 1)
+            #expect(world.server.requestCount(for: "/gone.gif") == 1 && world.server.requestCount(for: "/busy.gif") == 2)
+            let line = second.stdoutLines[0]
+            let start = try #require(line.range(of: #""remembered":""#))
+            let when = String(line[start.upperBound...].prefix(20))
+            #expect(when.hasSuffix("Z") && when.dropFirst(10).hasPrefix("T"), "\(line)")
+            #expect(line.hasPrefix(#"{"kind":"error","id":"g","url":"\#(world.server.url("/gone.gif"))","stage":"fetch-images","code":"http_404","error":"HTTP 404 from \#(world.server.url("/gone.gif")) (remembered from \#(when): not fetched again for a day; fetch-images --retry-failed fetches it)","ms":"#), "\(line)")
+            #expect(line.hasSuffix(#","remembered":"\#(when)"}"#), "\(line)")
+            #expect(second.stderr.contains("stdin:1: http_404: HTTP 404 from \(world.server.url("/gone.gif")) (remembered from \(when)"), "\(second.stderr)")
+            #expect(!second.stdoutLines[1].contains("remembered"), "a 503 is asked again")
+            let retried = try world.run(["--retries", "0", "--retry-failed"], lines: lines)
+            #expect(retried.exitCode == 1 && !retried.stdoutLines[0].contains("remembered"))
+            #expect(world.server.requestCount(for: "/gone.gif") == 2)
         }
     }
 

@@ -1,4 +1,5 @@
 @testable import FetchKit
+@testable import NetKit
 import Foundation
 import SposureKit
 import Testing
@@ -109,3 +110,55 @@ func temporaryFolder() -> String {
         #expect(backoff.delay(attempt: 10, unit: 0) == 2)
     }
 }
+
+/// Issue 29 #10: the failures the cache remembers for a day.
+@Suite struct ImageCacheFailureTests {
+    @Test func remembersOnlyWhatTryingAgainWillNotChange() {
+        #expect(ImageCache.remembers(FetchFailure.http(404, url: "https://m.example/a.gif")))
+        #expect(ImageCache.remembers(FetchFailure.http(410, url: "https://m.example/a.gif")))
+        #expect(ImageCache.remembers(FetchFailure("not_gif", "body starts with \"<html\"")))
+        for transient in [FetchFailure.http(429, url: "u"), FetchFailure.http(408, url: "u"), FetchFailure.http(503, url: "u"),
+                          FetchFailure("timeout", "slow", transient: true), FetchFailure("too_large", "big"),
+                          FetchFailure("cache_write", "disk full"), FetchFailure.interrupted, FetchFailure("dns", "no host")] {
+            #expect(!ImageCache.remembers(transient), "\(transient.code)")
+        }
+    }
+
+    @Test func recallsAFailureForADayThenForgetsIt() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = try ImageCache(root: root)
+        let failure = FetchFailure.http(404, url: "https://m.example/a.gif")
+        cache.rememberFailure(failure, forKey: "giphy:a:fixed_height", now: 1_000_000)
+        let path = cache.failurePath(forKey: "giphy:a:fixed_height")
+        #expect(path == "\(root)/failed/\(ImageCache.name(forKey: "giphy:a:fixed_height").prefix(2))/\(ImageCache.name(forKey: "giphy:a:fixed_height")).json")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == #"{"code":"http_404","error":"HTTP 404 from https://m.example/a.gif","at":1000000}"# + "\n",
+                "its status, never its body")
+        #expect(cache.recallFailure(forKey: "giphy:a:fixed_height", now: 1_000_000 + 86_399)
+                == ImageCache.RememberedFailure(code: "http_404", message: "HTTP 404 from https://m.example/a.gif", at: 1_000_000))
+        #expect(cache.recallFailure(forKey: "giphy:b:fixed_height", now: 1_000_000) == nil)
+        #expect(cache.recallFailure(forKey: "giphy:a:fixed_height", now: 1_000_000 + 86_400) == nil, "a day later it is fetched again")
+        #expect(!FileManager.default.fileExists(atPath: path), "and the stale entry is gone")
+        cache.rememberFailure(failure, forKey: "k", now: 5)
+        cache.forgetFailure(forKey: "k")
+        #expect(cache.recallFailure(forKey: "k", now: 5) == nil)
+        #expect(ImageCache.utcText(1_795_000_000) == "2026-11-18T11:06:40Z")
+    }
+
+    @Test func aDamagedOrFutureEntryIsNoFailure() throws {
+        let root = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let cache = try ImageCache(root: root)
+        cache.rememberFailure(FetchFailure("not_gif", "html"), forKey: "k", now: 100)
+        let path = cache.failurePath(forKey: "k")
+        for bad in ["not json", #"{"code":"http_404","at":100}"#, #"{"code":"http_404","error":"x","at":"soon"}"#,
+                    #"{"code":"http_404","error":"x","at":999999}"#] {
+            try Data(bad.utf8).write(to: URL(fileURLWithPath: path))
+            #expect(cache.recallFailure(forKey: "k", now: 100) == nil, "\(bad)")
+            #expect(!FileManager.default.fileExists(atPath: path), "\(bad) is removed")
+        }
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        #expect(cache.recallFailure(forKey: "k", now: 100) == nil, "a folder in its place")
+    }
+}
+

@@ -5,7 +5,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import FetchKit
+@testable import NetKit
 @testable import SposureKit
 
 /// A job of the test client: the path it GETs, and the host the per-host

@@ -71,4 +71,21 @@ import TestSupport
         #expect(text.contains("! ladder x\\u{1b}]52;c;cHduZWQ=\\u{7}"), "\(text)")
         #expect(text.contains("TERM=xterm\\u{1b}]0;pwned\\u{7}, COLORTERM=truecolor\\u{9b}2J"), "\(text)")
     }
+
+    /// Issue 29 #9: on a terminal of 100 columns the Keys lines broke mid-word.
+    @Test func issue29_9_theKeysLinesBreakAtSpacesUnderTheirColumn() throws {
+        let standing = try standing([])
+        let lines = standing.lines(style: TextStyle(color: false), width: 100)
+        #expect(Array(lines[3...6]) == [
+            "Keys          GIPHY_API_KEY not set (Giphy: free at https://developers.giphy.com/dashboard/ (create",
+            "              an app, choose \"API\"))",
+            "              KLIPY_API_KEY not set (Klipy: free at https://klipy.com (sign up as a developer and",
+            "              make an API key; about 100 calls a day until the app is approved))",
+        ])
+        #expect(Array(lines.suffix(2)) == [
+            "Next          sposure demo   # it plays offline; for the live game set a key (GIPHY_API_KEY or",
+            "              KLIPY_API_KEY)",
+        ])
+        #expect(lines.allSatisfy { $0.count <= 100 })
+    }
 }

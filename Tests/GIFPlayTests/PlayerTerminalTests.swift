@@ -33,6 +33,8 @@ final class PseudoTerminal: @unchecked Sendable {
     private var output: [UInt8] = []
     private var stopping = false
     private var finished = false
+    /// The terminal has stalled: nothing is read (``stall(_:)``).
+    private var stalled = false
     /// Replies written once, when their trigger first appears in the output (in list order).
     private var answers: [(trigger: [UInt8], reply: [UInt8], done: Bool)]
 
@@ -51,6 +53,12 @@ final class PseudoTerminal: @unchecked Sendable {
 
     deinit {
         close()
+    }
+
+    /// Stops reading what the player writes, as a terminal that stalls (the
+    /// player's writes block once the pty is full), or reads again.
+    func stall(_ on: Bool) {
+        condition.withLock { stalled = on }
     }
 
     /// Sets the window size (TIOCSWINSZ on the master).
@@ -122,6 +130,10 @@ final class PseudoTerminal: @unchecked Sendable {
     private func drain() {
         var chunk = [UInt8](repeating: 0, count: 65536)
         while condition.withLock({ !stopping }) {
+            if condition.withLock({ stalled }) {
+                usleep(10_000)
+                continue
+            }
             var pollfd = Glibc.pollfd(fd: master, events: Int16(POLLIN), revents: 0)
             guard poll(&pollfd, 1, 50) > 0 else { continue }
             let n = chunk.withUnsafeMutableBytes { Glibc.read(master, $0.baseAddress, $0.count) }

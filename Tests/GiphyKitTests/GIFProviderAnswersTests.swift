@@ -1,4 +1,4 @@
-import FetchKit
+import NetKit
 import GiphyKit
 import SposureKit
 import Testing

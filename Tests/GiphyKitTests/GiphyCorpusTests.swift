@@ -9,7 +9,7 @@
 
 import Foundation
 import GiphyKit
-import FetchKit
+import NetKit
 import SposureKit
 import Testing
 import TestSupport

@@ -5,7 +5,7 @@
 // 127.0.0.1, and its results come out as ordinary gif records. Nothing in
 // the planner or the lister names it.
 
-import FetchKit
+import NetKit
 import Foundation
 import GiphyKit
 import SposureKit

@@ -137,31 +137,8 @@ struct AvoidEndToEndTests {
         #expect(fake.server.requestCount(for: path(items[3])) == 1)
     }
 
-    @Test func planCarriesAvoidOnEveryPageAndALadderCarriesItsOwnLists() throws {
-        let plain = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "--limit", "2", "spiders",
-                             "--avoid", "Spider-Man", "--avoid", "marvel"])
-        #expect(plain.exitCode == 0, "\(plain.stderr)")
-        #expect(plain.stdoutLines.count == 2)
-        #expect(plain.stdoutLines.allSatisfy { $0.hasSuffix(#","total":4,"avoid":["Spider-Man","marvel"]}"#) })
-        let ladder = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "2", "--ladder", "spiders", "--rung", "4",
-                              "--avoid", "doctor octopus", "--avoid", "Spider Verse", "--avoid", "tarantula hawk"])
-        let record = try JSONRecord.parse(try #require(ladder.stdoutLines.first))
-        let avoid = try #require(record.strings("avoid"))
-        // The ladder's words, then the rung's, then --avoid's new ones (a spelling of one there is one).
-        #expect(avoid.first == "spider-man" && avoid.contains("web design") && avoid.last == "tarantula hawk")
-        #expect(!avoid.contains("Spider Verse") && avoid.filter { $0 == "doctor octopus" }.count == 1)
-        #expect(record.int("rung") == 4 && record.string("query") == "spider web")
-    }
-
     @Test func badAvoidWordsAreRefusedWithTheirReason() throws {
-        let empty = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "spiders", "--avoid", " "])
-        #expect(empty.exitCode == 64)
-        #expect(empty.stderr.contains("--avoid: an entry is empty"), "\(empty.stderr)")
-        let signs = try run(["list", "--avoid", "!!! ?"])
-        #expect(signs.exitCode == 64)
-        #expect(signs.stderr.contains("has no letter or digit"), "\(signs.stderr)")
-        let long = try run(["list", "--avoid", String(repeating: "a", count: 51)])
-        #expect(long.exitCode == 64 && long.stderr.contains("at most 50"), "\(long.stderr)")
+        // Empty words, words with no letter, past 50 characters: Tests/Fixtures/giphy-pages/*-avoid-word-*.
         // A page whose avoid is not a list of words is a bad page, and the run goes on.
         let fake = try FakeGiphy()
         defer { fake.stop() }
@@ -238,19 +215,10 @@ struct AvoidEndToEndTests {
     /// `list` then refused every page as bad_page; 30 000 took 44 s to parse.
     /// One limit, refused where the words enter, in one line.
     @Test func moreAvoidWordsThanAPageCarriesAreRefusedByPlan() throws {
-        let many = (0...500).flatMap { ["--avoid", "w\($0)"] }
-        let refused = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "spiders"] + many)
-        #expect(refused.exitCode == 64)
-        #expect(refused.stderr == "giphy-pages plan: --avoid: 501 words; a page carries at most 500\n")
-        #expect(refused.stdoutLines.isEmpty)
+        // 501 words, 495 with a ladder's own, exactly 500: Tests/Fixtures/giphy-pages/plan-*-avoid-words-*.
         let thousands = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "4", "spiders"]
                                 + (0..<30_000).flatMap { ["--avoid", "w\($0)"] })
         #expect(thousands.exitCode == 64 && thousands.stderr == "giphy-pages plan: --avoid: 30000 words; a page carries at most 500\n")
-        // With a ladder's own words, the sum is what counts.
-        let withLadder = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "2", "--ladder", "spiders", "--rung", "4"]
-                                 + (0..<495).flatMap { ["--avoid", "x\($0)"] })
-        #expect(withLadder.exitCode == 64, "\(withLadder.stderr)")
-        #expect(withLadder.stderr.contains("words with the ladder's own; a page carries at most 500"), "\(withLadder.stderr)")
         // Exactly 500 is a plan list takes.
         let fine = try run(["plan", "--provider", "giphy", "--no-ping", "--total", "1", "spiders"] + (0..<500).flatMap { ["--avoid", "w\($0)"] })
         #expect(fine.exitCode == 0, "\(fine.stderr)")

@@ -19,49 +19,6 @@ import Glibc
 @Suite(.serialized)
 struct KlipyEndToEndTests {
 
-    // MARK: - plan
-
-    @Test func planKlipyNumbersPagesFromOneWithoutACall() throws {
-        try withKlipy { world in
-            let result = try world.run(["plan", "--provider", "klipy", "spiders", "--max-results", "120"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stderr == "")
-            #expect(result.stdoutLines == [
-                klipyPage("spiders", page: 1, perPage: 50, limit: 50),
-                klipyPage("spiders", page: 2, perPage: 50, limit: 50),
-                klipyPage("spiders", page: 3, perPage: 50, limit: 20),
-            ])
-            #expect(world.fake.calls.isEmpty, "Klipy has no total: planning costs no call")
-        }
-    }
-
-    @Test func planChoosesTheProviderByTheKeyThatIsSet() throws {
-        try withKlipy { world in
-            let klipyOnly = try world.run(["plan", "spiders", "--limit", "10", "--max-results", "10"])
-            #expect(klipyOnly.stdoutLines == [klipyPage("spiders", page: 1, perPage: 10, limit: 10)])
-
-            // Giphy's 50-character query limit is not Klipy's, also when Klipy is chosen by its key.
-            let long = String(repeating: "spider ", count: 10)
-            let longQuery = try world.run(["plan", long, "--limit", "10", "--max-results", "10"])
-            #expect(longQuery.exitCode == 0, "\(longQuery)")
-            #expect(longQuery.stdoutLines.count == 1)
-
-            let neither = try world.run(["plan", "spiders"], key: nil)
-            #expect(neither.exitCode == 1)
-            #expect(neither.stdoutLines.isEmpty)
-            let lines = neither.stderr.split(separator: "\n")
-            #expect(lines.count == 1, "one message: \(neither.stderr)")
-            for needed in ["GIPHY_API_KEY", "KLIPY_API_KEY", "developers.giphy.com", "klipy.com", "make demo"] {
-                #expect(neither.stderr.contains(needed), "\(needed) in: \(neither.stderr)")
-            }
-            let help = try world.run(["plan", "--help"])
-            for needed in ["--provider", "GIPHY_API_KEY", "KLIPY_API_KEY", "klipy", "has_next", "Examples"] {
-                #expect(String(decoding: help.stdout, as: UTF8.self).contains(needed), "\(needed) in plan --help")
-            }
-        }
-    }
-
     // MARK: - list
 
     @Test func listReadsTheCorpusAnswerExactly() throws {
@@ -117,17 +74,6 @@ struct KlipyEndToEndTests {
             let hd = try world.list([klipyPage("spiders", page: 1, perPage: 4, limit: 4)], ["--rendition", "hd"])
             let sizes = try hd.stdoutLines.map { try JSONRecord.parse($0).string("rendition") ?? "?" }
             #expect(sizes == ["hd", "hd", "md", "hd"], "an item without hd gets the next size")
-        }
-    }
-
-    @Test func listRefusesAnEmptyQueryWithoutACall() throws {
-        try withKlipy { world in
-            let page = #"{"kind":"page","provider":"klipy","endpoint":"search","query":" ","section":"x","page":1,"per_page":10,"offset":0,"limit":10,"rating":"g","lang":"en"}"#
-            let result = try world.list([page])
-            #expect(result.exitCode == 1)
-            let record = try JSONRecord.parse(try #require(result.stdoutLines.first))
-            #expect(record.string("code") == "bad_page")
-            #expect(world.fake.calls.isEmpty)
         }
     }
 

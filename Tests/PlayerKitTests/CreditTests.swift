@@ -10,10 +10,10 @@ struct CreditTests {
         let giphy = try credit(#"{"kind":"image","id":"a","title":"t","creator":"Ohio State Athletics","cache_key":"giphy:a:fixed_height"}"#)
         let klipy = try credit(#"{"kind":"image","provider":"klipy","id":"1","cache_key":"klipy:1:sm"}"#)
         #expect(RoundStatus(exposedMs: 12_400, gifsSeen: 3, section: "spiders", loading: false, credit: giphy).text
-                == "⏱ 12s · 3 GIFs · spiders · Powered by GIPHY · by Ohio State Athletics")
+                == "exposure 12s · 3 GIFs · spiders · Powered by GIPHY · by Ohio State Athletics")
         #expect(RoundStatus(exposedMs: 0, gifsSeen: 1, section: "spiders", loading: true, credit: klipy).text
-                == "⏱ 0s · 1 GIF · spiders · loading… · Powered by KLIPY")
-        #expect(RoundStatus(exposedMs: 0, gifsSeen: 1, section: "", loading: false).text == "⏱ 0s · 1 GIF")
+                == "exposure 0s · 1 GIF · spiders · loading… · Powered by KLIPY")
+        #expect(RoundStatus(exposedMs: 0, gifsSeen: 1, section: "", loading: false).text == "exposure 0s · 1 GIF")
     }
 
     @Test func aGIFFromNoAPIIsCreditedToNobody() throws {
@@ -32,7 +32,15 @@ struct CreditTests {
         #expect(long.text == "Powered by GIPHY · by " + String(repeating: "w", count: 39) + "…")
         // A blank name after cleaning is no name.
         #expect(Credit(provider: "klipy", creator: "\u{1B}[0m").text == "Powered by KLIPY")
-        // Another API's name is shown plain too.
-        #expect(Credit(provider: "tenor\u{1B}[31m", creator: nil).mark == "Powered by TENOR")
+    }
+
+    /// Issue 28 (smaller): a record's `provider` was shown as "Powered by
+    /// <anything>": only the APIs the program knows are credited.
+    @Test func onlyAKnownProviderIsCredited() throws {
+        #expect(try credit(#"{"kind":"image","provider":"tenor","id":"a"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","provider":"GIPHY","id":"a"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","provider":"FREE BITCOIN at evil.example","id":"a"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","id":"a","cache_key":"evil\u001b[2J:a:x"}"#) == nil)
+        #expect(try credit(#"{"kind":"image","provider":"klipy","id":"a"}"#)?.mark == "Powered by KLIPY")
     }
 }

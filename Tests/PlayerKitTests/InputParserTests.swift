@@ -2,6 +2,18 @@ import Testing
 @testable import PlayerKit
 
 @Suite struct InputParserTests {
+    @Test func readsAColourReadBackTermcapRepliesAndTheWindowsPixels() {
+        var parser = InputParser()
+        let replies = "\u{1B}P1$r0;38:2::1:2:3m\u{1B}\\" + "\u{1B}P0$r\u{1B}\\"  // DECRQSS: held, then invalid
+            + "\u{1B}P1+r524742=382F38\u{1B}\\" + "\u{1B}P0+r5463\u{1B}\\"  // XTGETTCAP: RGB=8/8, Tc unknown
+            + "\u{1B}[4;475;800t" + "\u{1B}[6;19;8t"  // CSI 14 t, CSI 16 t
+        #expect(parser.feed(Array(replies.utf8)) == [
+            .statusString("0;38:2::1:2:3m"), .statusString(nil),
+            .termcap(name: "RGB", value: "8/8"), .termcap(name: "Tc", value: nil),
+            .windowPixels(width: 800, height: 475), .cellPixels(width: 8, height: 19),
+        ])
+    }
+
     @Test func readsSGRMousePressAndRelease() {
         var parser = InputParser()
         let result1 = parser.feed(Array("\u{1B}[<0;12;5M\u{1B}[<0;12;5m".utf8))
@@ -71,7 +83,7 @@ import Testing
         #expect(parser.feed(Array(replies.utf8)) == [
             .terminalName("kitty(0.26.5)"), .graphicsAttribute(item: 1, status: 0, values: [256]),
             .graphicsAttribute(item: 2, status: 0, values: [1000, 800]), .cellPixels(width: 10, height: 20),
-            .kittyGraphics(id: 32, ok: false),
+            .kittyGraphics(id: 32, ok: false), .statusString("0m"),  // DECRQSS: the probe's colour read back
         ])
     }
 

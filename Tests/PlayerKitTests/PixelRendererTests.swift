@@ -1,4 +1,7 @@
 import FoundationEssentials
+import GIFEngine
+import SposureKit
+import TestSupport
 @testable import PlayerKit
 import Testing
 
@@ -106,6 +109,46 @@ func photoFrame(width: Int, height: Int, frame: Int, gif: UInt64 = 7, span: Cell
         renderer.invalidate()
         let cleared = try draw(first)
         #expect(cleared.uploads == 0 && cleared.out.contains("a=p,"), "after a clear the picture is placed again, not sent")
+    }
+
+    // Issue 29 #1: the first GIF of a held round was uploaded while the
+    // prompt was up, the screen cleared (CSI 2J: kitty frees every image
+    // without a placement), then placed: nothing showed. A pause and a new
+    // hold cleared it away the same way.
+    @Test func theFirstGIFOfAHeldRoundAndTheGIFAfterAPauseAreOnScreen() throws {
+        try withTemporaryDirectory { folder in
+            let path = try PlayGIF.write(PlayGIF.animated(width: 16, height: 9, delays: [50, 50]), "g.gif", in: folder)
+            let record = JSONRecord()
+            record.set("kind", "image")
+            let tty = folder.appendingPathComponent("tty").path
+            let terminal = try Terminal(path: tty)
+            terminal.enter(mouse: false)
+            let screen = Screen(terminal: terminal, renderer: .kitty, columns: 40, rows: 12)
+            let gif = try PreparedGIF.whole(record: record, path: path, layout: screen.layout(background: .black, cellPixels: CellSize(width: 8, height: 16)))
+            var model = KittyModel()
+            var seen = 0
+            func shows(_ frame: Int) throws -> Bool {
+                let bytes = try Data(contentsOf: URL(fileURLWithPath: tty))
+                try model.apply(Array(bytes.dropFirst(seen)))
+                seen = bytes.count
+                return model.placed.keys.contains { model.shown($0) == gif.picture(frame).rgb }
+            }
+            // As the round does: the prompt; the press clears it, the GIF begins, drawn and flushed at once.
+            screen.message("hold the mouse button or SPACE to begin")
+            screen.flush()
+            screen.clear()
+            screen.clearPicture()
+            screen.draw(gif, frame: 0)
+            screen.flush()
+            #expect(try shows(0), "the first GIF is on screen")
+            // Let go (paused), then hold again: the GIF goes on where it was.
+            screen.message("paused: hold to go on")
+            screen.flush()
+            screen.clear()
+            screen.draw(gif, frame: 1)
+            screen.flush()
+            #expect(try shows(1), "the GIF is on screen again after the pause")
+        }
     }
 
     @Test func freesTheEarlierGIFsPastTheBudgetAfterPlacingTheNext() throws {

@@ -27,6 +27,22 @@ struct KittyModel {
         if text.contains("\u{1B}Ptmux;") {
             text = text.replacingOccurrences(of: "\u{1B}Ptmux;", with: "").replacingOccurrences(of: "\u{1B}\u{1B}", with: "\u{1B}")
         }
+        // A whole-screen clear between commands does what kitty's does: the
+        // placements on screen go, and every image left without one is freed.
+        let cleared = text.components(separatedBy: "\u{1B}[2J")
+        for (index, segment) in cleared.enumerated() {
+            if index > 0 {
+                placed = placed.filter { virtual.contains($0.key) }
+                images = images.filter { placed[$0.key] != nil }
+            }
+            try applyCommands(segment)
+        }
+    }
+
+    /// Virtual placements (`U=1`, tmux's placeholders), which a clear keeps.
+    var virtual: Set<UInt32> = []
+
+    private mutating func applyCommands(_ text: String) throws {
         for part in text.components(separatedBy: "\u{1B}_G").dropFirst() {
             guard let end = part.range(of: "\u{1B}\\") else { continue }
             let body = String(part[..<end.lowerBound])
@@ -81,7 +97,9 @@ struct KittyModel {
         case "a":
             if let frame = keys["c"].flatMap({ Int($0) }) { images[id]?.current = frame }
         case "p":
+            guard images[id] != nil else { throw Failure("a=p for a missing image \(id)") }
             placed[id] = "c=\(keys["c"] ?? ""),r=\(keys["r"] ?? "")"
+            if keys["U"] == "1" { virtual.insert(id) }
         case "d":
             placed[id] = nil
             // As kitty does: freeing one image frees every image without a placement.

@@ -326,8 +326,38 @@ func shown(_ id: String, start: Int, end: Int, exposed: Int, frames: Int, comple
         round.machine.start()
         _ = round.play()
         let statuses = round.outputs.compactMap { if case .status(let status) = $0 { status.text } else { nil } }
-        #expect(statuses.contains("⏱ 0s · 1 GIF · spiders"))
-        #expect(statuses.contains("⏱ 1s · 2 GIFs · spiders"))
+        #expect(statuses.contains("exposure 0s · 1 GIF · spiders"))
+        #expect(statuses.contains("exposure 1s · 2 GIFs · spiders"))
+    }
+
+    /// Issue 29 #9: a second into a hold the timer read "0s": on a real
+    /// clock nothing woke the player before the frame on screen ended (3 s
+    /// here), so the status line was not drawn again. It wakes each second.
+    @Test func issue29_9_aRealClockWakesEachSecondOfExposureSoTheTimerMoves() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [3000])])) { $0.virtualClock = false }
+        round.machine.start()
+        #expect(round.machine.advance(to: 0) == nil)
+        #expect(round.machine.nextDue(after: 0) == 1000)
+        #expect(round.machine.advance(to: 1000) == nil)
+        #expect(round.machine.nextDue(after: 1000) == 2000)
+        let statuses = round.outputs.compactMap { if case .status(let status) = $0 { status.text } else { nil } }
+        #expect(statuses.last == "exposure 1s · 1 GIF · spiders", "\(statuses)")
+        // A virtual clock keeps to the frames: its events never depend on the status line.
+        let virtual = Round(FakeFeed([FakeGIF("A", delays: [3000])]))
+        virtual.machine.start()
+        _ = virtual.machine.advance(to: 0)
+        #expect(virtual.machine.nextDue(after: 0) == 3000)
+    }
+
+    /// Issue 29 #8: held, the buffer empty and the input open, the status
+    /// line says more GIFs are loading.
+    @Test func issue29_8_heldWithTheBufferEmptyAndMoreComingTheStatusSaysLoadingMore() {
+        let round = Round(FakeFeed([FakeGIF("A", delays: [500])], closed: false)) { $0.virtualClock = false }
+        round.machine.start()
+        #expect(round.machine.advance(to: 0) == nil)
+        #expect(round.machine.advance(to: 800) == nil)
+        let statuses = round.outputs.compactMap { if case .status(let status) = $0 { status.text } else { nil } }
+        #expect(statuses.last == "exposure 0s · 1 GIF · loading more…", "\(statuses)")
     }
 
     /// Issue 16 #1: a GIF was counted twice from its end until the next
@@ -339,7 +369,7 @@ func shown(_ id: String, start: Int, end: Int, exposed: Int, frames: Int, comple
         _ = round.machine.finish(end?.0 ?? .eof, at: end?.1 ?? 0)
         let statuses = round.outputs.compactMap { if case .status(let status) = $0 { status } else { nil } }
         #expect(statuses.map(\.gifsSeen).max() == 2, "\(statuses.map(\.text))")
-        #expect(statuses.last?.text == "⏱ 2s · 2 GIFs", "\(statuses.map(\.text))")
+        #expect(statuses.last?.text == "exposure 2s · 2 GIFs", "\(statuses.map(\.text))")
         #expect(round.machine.gifsSeen == 2)
         #expect(round.machine.exposedMs == 2200)
     }

@@ -44,6 +44,12 @@ import Testing
             "▶  2     spider 2          20    1       30s     6/10  –           –",
         ])
         #expect(lines.last == "Next: rung 2 — the last 2 counted rounds on rung 1 ended calm: step up.")
+        // Issue 29 #9: "SUDS" heads a column and was never explained.
+        #expect(Array(lines.suffix(3)) == [
+            "SUDS: expected distress, 0–100 (subjective units of distress); on your 0–10 ratings, SUDS 40 is a 4.",
+            "",
+            "Next: rung 2 — the last 2 counted rounds on rung 1 ended calm: step up.",
+        ])
     }
 
     @Test func aDueRetestIsTheNextRungAndTheRecordSaysSo() throws {

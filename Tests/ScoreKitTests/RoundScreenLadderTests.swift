@@ -34,7 +34,7 @@ import TestSupport
             "  Errors        none",
             "  Sections      spiders   1m 01s   1 GIF",
             "  Distress      6 → 2  down 4",
-            "  Ladder        spiders, rung 2 (expected distress 10 of 100)",
+            "  Ladder        spiders, rung 2 (expected distress 1 of 10)",
             "  Step          up to rung 3: the last 2 counted rounds on rung 2 ended calm",
             "  Next round    rung 3",
             "  Peak          7 of 10",
@@ -62,7 +62,7 @@ import TestSupport
         scored.ladderOutcome = LadderOutcome(rungBefore: 3, rung: 1, nextRung: 1, nextRetest: false,
                                              why: "fear came back on the re-test of rung 1 (distress after 6 ≥ 5)")
         let lines = RoundScreen.lines(scored, style: .plain)
-        #expect(lines.contains("  Ladder        spiders, rung 1 (expected distress 5 of 100, a re-test)"))
+        #expect(lines.contains("  Ladder        spiders, rung 1 (expected distress 0.5 of 10, a re-test)"))
         #expect(lines.contains("  Step          back to rung 1, an easier one: fear came back on the re-test of rung 1 (distress after 6 ≥ 5)"))
         #expect(lines.contains("  Next round    rung 1"))
         #expect(!lines.joined().lowercased().contains("cure"))
@@ -79,5 +79,12 @@ import TestSupport
         let lines = RoundScreen.lines(ScoredRound(round: round), style: .plain)
         #expect(lines.count == 9)
         #expect(!lines.contains { $0.contains("Ladder") || $0.contains("Self-help") })
+    }
+
+    /// Issue 29 #9: "expected distress 5 of 100" stood beside ratings of 0–10.
+    @Test func issue29_9_theRungsExpectedDistressIsOnTheScaleOfTheRatings() throws {
+        let lines = RoundScreen.lines(ScoredRound(round: try ladderRound(rung: 9)), style: .plain)
+        #expect(lines.contains("  Ladder        spiders, rung 9 (expected distress 4.5 of 10)"))
+        #expect(lines.contains("  Peak          7 of 10"))
     }
 }

@@ -39,14 +39,6 @@ import TestSupport
         }
     }
 
-    @Test func theCSVOfAnEmptyHistoryIsItsHeader() throws {
-        try withTemporaryDirectory { data in
-            let csv = try runHistory(["--export", "csv"], data: data)
-            #expect(csv.exitCode == 0)
-            #expect(csv.stdout == Array((HistoryCSV.header + "\n").utf8))
-        }
-    }
-
     @Test func aClosedStdoutEndsTheCSVQuietly() throws {
         try withTemporaryDirectory { data in
             _ = try writeHistory(3_000, in: data)

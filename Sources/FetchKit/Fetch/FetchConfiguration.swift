@@ -1,4 +1,5 @@
 import SposureKit
+import NetKit
 
 /// How `fetch-images` fetches: limits, timeouts, retries and policy.
 public struct FetchConfiguration: Sendable {
@@ -28,6 +29,13 @@ public struct FetchConfiguration: Sendable {
     public var httpVersion = HTTPVersion.auto
     /// How many records may be in the stage at once (read but not yet written).
     public var window = 256
+    /// When stdout is a pipe: at most this many records read that the next
+    /// stage has not taken yet, transfers in flight among them (nil: no bound
+    /// but ``window``). A short round then fetches only a few GIFs past the last
+    /// one shown (issue 29 #10).
+    public var ahead: Int? = 6
+    /// Fetch again the URLs whose failure the cache remembers.
+    public var retryFailed = false
     /// Longest `Retry-After` honoured, in seconds; a longer one fails at once.
     public var maxRetryAfter = 60.0
     /// Seconds a record may take from its first attempt, retries included

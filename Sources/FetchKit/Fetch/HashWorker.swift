@@ -3,6 +3,7 @@ import Dispatch
 import FoundationEssentials
 import Glibc
 import SposureKit
+import NetKit
 
 /// Hashes the bodies of transfers on a thread of its own, so SHA-256 (a third
 /// of the work on large GIFs) runs beside libcurl instead of in its way.

@@ -2,6 +2,7 @@ import Hashing
 import FoundationEssentials
 import Glibc
 import SposureKit
+import NetKit
 
 /// The content cache: GIFs stored under names made from a SHA-256 hash, never
 /// from remote strings, and written under a temporary name first.
@@ -24,10 +25,7 @@ public final class ImageCache: @unchecked Sendable {
     /// The folder to use when none is given: `$SPOSURE_CACHE`, else
     /// `$XDG_CACHE_HOME/sposure`, else `~/.cache/sposure`.
     public static func defaultRoot(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let dir = environment["SPOSURE_CACHE"], !dir.isEmpty { return dir }
-        if let dir = environment["XDG_CACHE_HOME"], dir.hasPrefix("/") { return dir + "/sposure" }
-        let home = Folders.home(environment)
-        return home + "/.cache/sposure"
+        Folders.cache(environment: environment)
     }
 
     /// Opens (creating as needed) the cache at `root`, and removes temporary

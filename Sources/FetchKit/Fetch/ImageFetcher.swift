@@ -2,6 +2,7 @@ import CCurl
 import FoundationEssentials
 import Glibc
 import SposureKit
+import NetKit
 
 //  fetch-images, the concurrent image fetcher, on the ``RequestEngine``:
 //
@@ -15,6 +16,11 @@ import SposureKit
 //                                  hash thread (SHA-256) ─▶ rename into the cache ─▶ record out
 //
 //  A record whose key is already in flight follows that fetch and gets its result.
+//  Into a pipe the writer is paced (one record at a time, once the next stage
+//  took the last) and admission stops --ahead records past what it took, so
+//  the transfers run a bounded distance ahead of the player (issue 29 #10).
+//  A failure that will not change (4xx, not a GIF) is remembered in the cache
+//  for a day: admit answers it from there (ImageCache+Failures.swift).
 
 /// The engine of `fetch-images`: reads records from a ``Stage``, fetches GIFs
 /// into an ``ImageCache`` with libcurl multi, and writes one record for each.
@@ -55,12 +61,19 @@ final class ImageFetchClient {
         self.configuration = configuration
         sequencer = OutputSequencer(output: stage.output, ordered: configuration.ordered,
                                     window: max(configuration.window, configuration.concurrency * 2))
+        if let ahead = configuration.ahead, stage.outputIsPipe {
+            // Paced: a record waits here until the player takes it, and no
+            // transfer starts more than `ahead` records past what it took.
+            stage.pacesOutput = true
+            sequencer.ahead = (ahead, { [weak stage] in stage?.linesTaken ?? 0 })
+        }
         let retry = RetryPolicy(retries: configuration.retries, maxRetryAfter: configuration.maxRetryAfter,
                                 backoff: configuration.backoff)
         engine = try RequestEngine(stage: stage, sequencer: sequencer, client: self,
                                    limits: RequestLimits(concurrency: configuration.concurrency,
                                                          perHost: configuration.perHost, retry: retry,
                                                          maxTime: configuration.maxTime))
+        if sequencer.ahead != nil { stage.onLinesTaken = engine.wakeup }
     }
 
     func run() -> Bool {
@@ -81,9 +94,13 @@ final class ImageFetchClient {
         activeByKey.removeValue(forKey: job.key)
         switch result {
         case .success(let (entry, status)):
+            if configuration.retryFailed { cache.forgetFailure(forKey: job.key) }
             succeed(job, entry, cached: false, status: status == 0 ? nil : status)
             for follower in job.followers { succeed(follower, entry, cached: true, status: nil) }
         case .failure(let failure):
+            if ImageCache.remembers(failure) && !job.url.lowercased().hasPrefix("file:") {
+                cache.rememberFailure(failure, forKey: job.key, now: Int(time(nil)))
+            }
             fail(job.sequence, job.input, failure, started: job.started, attempts: job.attempts)
             for follower in job.followers {
                 fail(follower.sequence, follower.input, failure, started: follower.started, attempts: 0)
@@ -99,7 +116,8 @@ final class ImageFetchClient {
         sequencer.emit(job.sequence, image.record().serialized())
     }
 
-    private func fail(_ sequence: Int, _ input: InputRecord, _ failure: FetchFailure, started: UInt64, attempts: Int = 0) {
+    private func fail(_ sequence: Int, _ input: InputRecord, _ failure: FetchFailure, started: UInt64, attempts: Int = 0,
+                      remembered: String? = nil) {
         statistics.failed += 1
         statistics.done += 1
         if failure != .interrupted {
@@ -109,6 +127,7 @@ final class ImageFetchClient {
         var error = ErrorRecord(failed: input.record, stage: stage.name, code: failure.code, message: failure.message)
         if attempts > 1 { error.attempts = attempts }
         error.ms = elapsedMilliseconds(since: started)
+        error.remembered = remembered
         sequencer.emit(sequence, error.record().serialized())
     }
 
@@ -208,6 +227,14 @@ extension ImageFetchClient: RequestClient {
             succeed(job, entry, cached: true, status: nil)
             return nil
         }
+        if !configuration.retryFailed && !fresh && parts.scheme != "file",
+           let known = cache.recallFailure(forKey: key, now: Int(time(nil))) {
+            statistics.remembered += 1
+            let when = ImageCache.utcText(known.at)
+            fail(sequence, input, FetchFailure(known.code, "\(known.message) (remembered from \(when): not fetched again for a day; fetch-images --retry-failed fetches it)"),
+                 started: started, remembered: when)
+            return nil
+        }
         if let unwritable = cache.unwritable {
             // A read-only cache serves its hits; a download has nowhere to go.
             fail(sequence, input, FetchFailure("cache_write", "\(unwritable) (the cache is read-only: only cached images are served)"), started: started)
@@ -286,6 +313,7 @@ extension RequestStatistics {
         var text = "\(done) images, \(ByteCount.format(bytes)) fetched in \(String(cFormat: "%.1f", seconds))s"
         if cached > 0 { text += ", \(cached) from the cache" }
         if failed > 0 { text += ", \(failed) failed" }
+        if remembered > 0 { text += " (\(remembered) remembered from an earlier run, not fetched again: --retry-failed)" }
         return text
     }
 

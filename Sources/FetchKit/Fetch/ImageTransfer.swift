@@ -4,6 +4,7 @@ import CurlShim
 import FoundationEssentials
 import Glibc
 import SposureKit
+import NetKit
 
 /// One record to fetch, from the moment it is read until its output is made.
 final class FetchJob: RequestJob {

@@ -10,7 +10,8 @@ import Glibc
 /// bytes a frame. The terminal scales the GIF's own pixels to the cells it
 /// covers (``CellPicture/span``). When the terminal reads our files
 /// (``GraphicsOptions/kittyFiles``), pixels go through a temporary file
-/// (`t=t`) instead of the pty.
+/// (`t=t`) instead of the pty, at most ``KittyFiles/limit`` unread at a time
+/// (then the pty again), none left when the process ends.
 ///
 /// Inside tmux (``GraphicsOptions/tmuxPlaceholders``) the picture is a
 /// virtual placement drawn by Unicode placeholders (U+10EEEE with row and
@@ -25,8 +26,8 @@ import Glibc
 /// (`a=d,d=I`), after the new picture is placed: kitty frees every image
 /// without a placement along with the one named. One GIF alone past the
 /// budget starts its image again from the frame on screen. A cleared screen
-/// keeps the images (kitty drops only their placements): the picture is
-/// placed again.
+/// (`CSI 2J`) frees every image without a placement in view, so after one
+/// every picture is sent again.
 public struct KittyRenderer: Sendable {
     /// What the terminal allows.
     public let options: GraphicsOptions
@@ -68,10 +69,21 @@ public struct KittyRenderer: Sendable {
     }
 
     /// Forgets what is on screen: the picture is placed again at the next
-    /// draw (a clear drops placements; the images stay).
+    /// draw (a partial erase leaves the images and their placements).
     public mutating func invalidate() {
         image?.placed = nil
         image?.shown = 0
+    }
+
+    /// The screen was cleared (`CSI 2J`): kitty removes the placements in
+    /// view and frees every image left without one, ours included (its
+    /// `grman_clear` frees images whatever their client id), so every
+    /// picture is sent again (issue 29: a GIF uploaded before the clear, or
+    /// shown again after a pause, stayed black).
+    public mutating func screenCleared() {
+        image = nil
+        kept = []
+        toFree = []
     }
 
     /// Takes the bytes that send pixels, to go out before the frame and

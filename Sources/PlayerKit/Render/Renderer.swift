@@ -15,8 +15,9 @@ public protocol Renderer: Sendable {
     /// (``CellPicture/span``): it is then fitted no larger than the GIF.
     var scalesPictures: Bool { get }
 
-    /// Whether a GIF smaller than the screen is enlarged to fill it (not in
-    /// sixel, where every pixel is sent: timg and img2sixel do not either).
+    /// Whether a GIF smaller than the screen is enlarged to fill it (every
+    /// renderer that fits pictures itself does: sixel fills the area the
+    /// cells would, within the terminal's largest image).
     var enlargesPictures: Bool { get }
 
     /// Appends to `target` the bytes that draw `picture` with its top-left
@@ -30,6 +31,10 @@ public protocol Renderer: Sendable {
 
     /// Forgets what is on screen: the next picture is drawn whole.
     mutating func invalidate()
+
+    /// The whole screen was cleared (`CSI 2J`): what ``invalidate()``
+    /// forgets, and whatever the terminal drops with it (kitty's images).
+    mutating func screenCleared()
 
     /// The cell size pictures are now fitted with (``cell(pixels:)`` of the terminal's).
     mutating func use(cell: CellSize)
@@ -51,11 +56,27 @@ extension Renderer {
     public mutating func forgetColors() {}
     /// The cell size does not matter.
     public mutating func use(cell: CellSize) {}
+    /// A clear drops only what is on screen.
+    public mutating func screenCleared() { invalidate() }
 }
 
 extension BlockRenderer: Renderer {
-    /// The pixels of its ``Symbols``, whatever the terminal's cell size.
-    public func cell(pixels: CellSize?) -> CellSize { symbols.cell }
+    /// The pixels of its ``Symbols``, shaped as the terminal's cells are
+    /// when it says their size in pixels (`pixels`), else as cells twice as
+    /// tall as wide (issue 29 #6: 9×20 cells stretched pictures 4–11 %).
+    public func cell(pixels: CellSize?) -> CellSize { Self.cell(symbols.cell, shapedBy: pixels) }
+
+    /// `grid`'s pixels a cell, each the shape `pixels` (one cell's size on
+    /// screen) gives it: a `pixels.width / grid.width` by
+    /// `pixels.height / grid.height` rectangle; `grid` as it is without `pixels`.
+    public static func cell(_ grid: CellSize, shapedBy pixels: CellSize?) -> CellSize {
+        guard let pixels else { return grid }
+        var (across, down) = (pixels.width * grid.height, pixels.height * grid.width)
+        var (a, b) = (across, down)
+        while b != 0 { (a, b) = (b, a % b) }
+        (across, down) = (across / max(1, a), down / max(1, a))
+        return CellSize(width: grid.width, height: grid.height, aspectWidth: across, aspectHeight: down)
+    }
 
     /// ``render(_:row:col:appendingTo:)``, moving with CR and LF only on raw output.
     public mutating func draw(_ picture: CellPicture, row: Int, col: Int, rawOutput: Bool, into target: inout [UInt8]) {
@@ -85,9 +106,6 @@ extension ITermRenderer: Renderer {
 }
 
 extension SixelRenderer: Renderer {
-
-    /// The GIF's own pixels at most: each one is sent.
-    public var enlargesPictures: Bool { false }
 
     /// Changes start on cell rows of this height.
     public mutating func use(cell: CellSize) { cellHeight = cell.height }

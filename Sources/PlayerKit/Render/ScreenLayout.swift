@@ -14,7 +14,7 @@ public struct ScreenLayout: Sendable, Equatable {
     /// The terminal scales pictures to their cells (kitty, iTerm2): a GIF is
     /// fitted no larger than its own pixels, and covers the cells it would fill.
     public var terminalScales: Bool
-    /// A GIF smaller than the room is enlarged to fill it (all but sixel).
+    /// A GIF smaller than the room is enlarged to fill it (every renderer that fits pictures itself, sixel too).
     public var enlarge: Bool
 
     /// A layout of `columns` × `rows` cells of `cell` pixels.

@@ -59,12 +59,31 @@ public struct SixelRenderer: Sendable {
         }
         self.palette = palette
         let colors = palette.colors.map { Int32($0) }
+        // One pass: which pixels change (the screen takes their new colour),
+        // and the first and last rows that do.
+        var changed = [Bool](repeating: false, count: width * height)
         var firstRow = height, lastRow = -1
-        for y in 0..<height {
-            for x in 0..<width where shown[y * width + x] != colors[Int(indices[y * width + x])] {
-                firstRow = min(firstRow, y)
-                lastRow = y
-                break
+        indices.withUnsafeBufferPointer { indices in
+            colors.withUnsafeBufferPointer { colors in
+                shown.withUnsafeMutableBufferPointer { shown in
+                    changed.withUnsafeMutableBufferPointer { changed in
+                        for y in 0..<height {
+                            var rowChanged = false
+                            for pixel in (y * width)..<(y * width + width) {
+                                let color = colors[Int(indices[pixel])]
+                                if shown[pixel] != color {
+                                    shown[pixel] = color
+                                    changed[pixel] = true
+                                    rowChanged = true
+                                }
+                            }
+                            if rowChanged {
+                                firstRow = min(firstRow, y)
+                                lastRow = y
+                            }
+                        }
+                    }
+                }
             }
         }
         guard lastRow >= 0 else { return }
@@ -73,14 +92,14 @@ public struct SixelRenderer: Sendable {
         let top = cellRow * max(1, cellHeight)
         var out = ByteWriter(capacity: width * (lastRow - top + 1) / 2 + 4096)
         out.moveTo(row: row + cellRow, col: col)
-        encode(indices, width: width, rows: top...lastRow, colors: colors, into: &out)
-        for y in top...lastRow {
-            for x in 0..<width { shown[y * width + x] = colors[Int(indices[y * width + x])] }
+        indices.withUnsafeBufferPointer { indices in
+            changed.withUnsafeBufferPointer { changed in
+                Self.encode(indices, changed, width: width, rows: top...lastRow, colors: colors, into: &out)
+            }
         }
         out.write(to: &target)
     }
 
-    /// One sixel image of `rows` of the picture: the changed pixels only.
     /// Each pixel's nearest palette colour, and the mean squared error a channel.
     private static func map(_ rgb: [UInt8], with palette: inout SixelPalette) -> ([UInt8], Double) {
         let pixels = rgb.count / 3
@@ -99,7 +118,9 @@ public struct SixelRenderer: Sendable {
         return (indices, Double(sum) / Double(max(1, pixels * 3)))
     }
 
-    private func encode(_ indices: [UInt8], width: Int, rows: ClosedRange<Int>, colors: [Int32], into out: inout ByteWriter) {
+    /// One sixel image of `rows` of the picture: the `changed` pixels only.
+    private static func encode(_ indices: UnsafeBufferPointer<UInt8>, _ changed: UnsafeBufferPointer<Bool>, width: Int,
+                               rows: ClosedRange<Int>, colors: [Int32], into out: inout ByteWriter) {
         let height = rows.count
         // P2 = 1: pixels not drawn keep their colour.
         out.append("\u{1B}P0;1;0q\"1;1;")
@@ -108,10 +129,8 @@ public struct SixelRenderer: Sendable {
         out.append(number: height)
         // The colours this image uses, defined once.
         var used = [Bool](repeating: false, count: colors.count)
-        for y in rows {
-            for x in 0..<width where shown[y * width + x] != colors[Int(indices[y * width + x])] {
-                used[Int(indices[y * width + x])] = true
-            }
+        for pixel in (rows.lowerBound * width)..<((rows.upperBound + 1) * width) where changed[pixel] {
+            used[Int(indices[pixel])] = true
         }
         for (index, color) in colors.enumerated() where used[index] {
             out.append("#")
@@ -123,78 +142,88 @@ public struct SixelRenderer: Sendable {
             out.append(";")
             out.append(number: (Int(color & 0xFF) * 100 + 127) / 255)
         }
-        var band = rows.lowerBound
-        // Each colour's sixels across the band, filled in one pass over its pixels.
-        var grid = [UInt8](repeating: 0, count: colors.count * width)
-        var lows = [Int](repeating: width, count: colors.count), highs = [Int](repeating: -1, count: colors.count)
+        // Each colour's sixels across the band, and its stretches (gaps of a
+        // few empty columns kept inside: skipping them costs as much), both
+        // found in one sweep of the band's columns.
+        let count = colors.count
+        let grid = UnsafeMutablePointer<UInt8>.allocate(capacity: count * width)
+        grid.initialize(repeating: 0, count: count * width)
+        let starts = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        starts.initialize(repeating: 0, count: count)
+        let lasts = UnsafeMutablePointer<Int>.allocate(capacity: count)
+        lasts.initialize(repeating: -1, count: count)
+        defer {
+            grid.deallocate()
+            starts.deallocate()
+            lasts.deallocate()
+        }
+        var touched: [Int] = []
         var segments: [(start: Int, end: Int, color: Int)] = []
+        var next: [(start: Int, end: Int, color: Int)] = []
+        var band = rows.lowerBound
         while band <= rows.upperBound {
             let bandEnd = min(band + 6, rows.upperBound + 1)
-            for y in band..<bandEnd {
-                let bit = UInt8(1) << UInt8(y - band)
-                for x in 0..<width {
-                    let pixel = y * width + x
-                    guard shown[pixel] != colors[Int(indices[pixel])] else { continue }
-                    let color = Int(indices[pixel])
-                    grid[color * width + x] |= bit
-                    lows[color] = min(lows[color], x)
-                    highs[color] = max(highs[color], x)
-                }
-            }
-            // Each colour's stretches of sixels (gaps of a few empty columns
-            // kept inside: skipping them costs as much), packed left to right
-            // into as few passes as fit: a pass goes on with the next stretch
-            // that starts after the last one ended, whatever its colour, and
-            // `$` starts the next pass. (img2sixel does the same.)
             segments.removeAll(keepingCapacity: true)
-            for color in 0..<colors.count where highs[color] >= 0 {
-                let row = color * width
-                var start = lows[color], last = lows[color]
-                for x in (lows[color] + 1)..<(highs[color] + 1) where grid[row + x] != 0 {
-                    if x - last > Self.gapKept {
-                        segments.append((start, last, color))
-                        start = x
+            for x in 0..<width {
+                var pixel = band * width + x
+                for y in band..<bandEnd {
+                    defer { pixel += width }
+                    guard changed[pixel] else { continue }
+                    let color = Int(indices[pixel])
+                    grid[color * width + x] |= UInt8(1) << UInt8(y - band)
+                    let last = lasts[color]
+                    guard last != x else { continue }
+                    if last < 0 {
+                        touched.append(color)
+                        starts[color] = x
+                    } else if x - last > Self.gapKept {
+                        segments.append((starts[color], last, color))
+                        starts[color] = x
                     }
-                    last = x
+                    lasts[color] = x
                 }
-                segments.append((start, last, color))
-                lows[color] = width
-                highs[color] = -1
             }
-            segments.sort { $0.start < $1.start }
-            var left = segments.count
+            for color in touched {
+                segments.append((starts[color], lasts[color], color))
+                lasts[color] = -1
+            }
+            touched.removeAll(keepingCapacity: true)
+            // Packed left to right into as few passes as fit: a pass goes on
+            // with the next stretch that starts after the last one ended,
+            // whatever its colour, and `$` starts the next pass. (img2sixel
+            // does the same.)
+            segments.sort { ($0.start, $0.color) < ($1.start, $1.color) }
             var firstPass = true
-            while left > 0 {
+            while !segments.isEmpty {
                 if !firstPass { out.append("$") }
                 firstPass = false
                 var cursor = 0, current = -1
-                for index in segments.indices where segments[index].color >= 0 && segments[index].start >= cursor {
-                    let segment = segments[index]
+                next.removeAll(keepingCapacity: true)
+                for segment in segments {
+                    guard segment.start >= cursor else {
+                        next.append(segment)
+                        continue
+                    }
                     if segment.color != current {
                         out.append("#")
                         out.append(number: segment.color)
                         current = segment.color
                     }
                     emitRun(&out, segment.start - cursor, 63)
-                    let row = segment.color * width
-                    var run = 0
-                    var runChar: UInt8 = 0
-                    for x in segment.start...segment.end {
-                        let char = 63 + grid[row + x]
-                        grid[row + x] = 0
-                        if char == runChar {
-                            run += 1
-                        } else {
-                            emitRun(&out, run, runChar)
-                            runChar = char
-                            run = 1
-                        }
+                    let row = grid + segment.color * width
+                    var x = segment.start
+                    while x <= segment.end {
+                        // A run of one sixel: as far as it repeats.
+                        let char = row[x]
+                        var end = x + 1
+                        while end <= segment.end && row[end] == char { end += 1 }
+                        emitRun(&out, end - x, 63 + char)
+                        x = end
                     }
-                    emitRun(&out, run, runChar)
+                    (row + segment.start).update(repeating: 0, count: segment.end - segment.start + 1)
                     cursor = segment.end + 1
-                    segments[index].color = -1
-                    left -= 1
                 }
+                swap(&segments, &next)
             }
             out.append("-")
             band = bandEnd
@@ -202,7 +231,7 @@ public struct SixelRenderer: Sendable {
         out.append("\u{1B}\\")
     }
 
-    private func emitRun(_ out: inout ByteWriter, _ run: Int, _ char: UInt8) {
+    private static func emitRun(_ out: inout ByteWriter, _ run: Int, _ char: UInt8) {
         guard run > 0 else { return }
         if run > 3 {
             out.append("!")

@@ -20,24 +20,24 @@ public struct Credit: Sendable, Equatable {
         self.creator = creator
     }
 
+    /// The mark each API the program knows asks for, in its own spelling.
+    public static let marks = ["giphy": "Powered by GIPHY", "klipy": "Powered by KLIPY"]
+
     /// The credit a record asks for: its `provider`, else the provider its
     /// `cache_key` names (a Giphy record from `list` names none); nil for a
-    /// GIF from no API (the demo's, a folder of one's own: `provider` `local`).
+    /// GIF from no API (the demo's, a folder of one's own: `provider` `local`)
+    /// and for a provider the program does not know: a record is remote text,
+    /// and "Powered by <anything>" would let it write on the status line.
     public init?(record: JSONRecord) {
         let named = record.string("provider")
             ?? record.string("cache_key").flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
-        guard let provider = named.map(Screen.plain), !provider.isEmpty,
-              provider != ImageRecord.localProvider else { return nil }
+        guard let provider = named, Self.marks[provider] != nil else { return nil }
         self.init(provider: provider, creator: record.string("creator"))
     }
 
     /// The mark the provider asks for, in its own spelling.
     public var mark: String {
-        switch provider {
-        case "giphy": return "Powered by GIPHY"
-        case "klipy": return "Powered by KLIPY"
-        default: return "Powered by " + String(Screen.plain(provider).uppercased().prefix(20))
-        }
+        Self.marks[provider] ?? ""
     }
 
     /// `Powered by GIPHY · by NAME`: the creator cleaned of escapes and cut to ``creatorWidth``.

@@ -87,8 +87,15 @@ public final class RoundMachine<Feed: RoundFeed> {
 
     /// The next moment something is due while held, looking from `time`: a
     /// frame's end, another look at a frame still decoding, a GIF's arrival.
+    /// On a real clock, also the moment the exposure reaches its next whole
+    /// second while a GIF plays, so the status line's timer moves each
+    /// second (a GIF whose frame lasts 3 s left it at "0s": issue 29 #9).
     public func nextDue(after time: Int) -> Int? {
-        clock.isHeld ? sequence.nextDue(after: time) : nil
+        guard clock.isHeld else { return nil }
+        let due = sequence.nextDue(after: time)
+        guard !configuration.virtualClock, sequence.isPlaying, !clock.isStalled else { return due }
+        let tick = time + (1000 - clock.exposedMs % 1000)
+        return min(due ?? tick, tick)
     }
 
     /// A still of one frame shows this long (a still of several shows for
@@ -295,7 +302,7 @@ public final class RoundMachine<Feed: RoundFeed> {
     func updateStatus() {
         guard !promptShown else { return }
         output(.status(RoundStatus(exposedMs: clock.exposedMs, gifsSeen: sequence.gifsSeen, section: sequence.section,
-                                   loading: clock.isStalled, credit: sequence.credit)))
+                                   loading: clock.isStalled, waitingForMore: sequence.waitsForFeed, credit: sequence.credit)))
     }
 
     /// Writes `event`.

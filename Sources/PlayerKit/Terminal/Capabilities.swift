@@ -29,6 +29,21 @@ public struct Capabilities: Sendable, Equatable {
     public var answered = false
     /// The tmux the player runs in, when it does.
     public var tmux: Tmux?
+    /// The terminal outside tmux, as its XTVERSION through the passthrough gives it ("kitty(0.26.5)").
+    public var outerName: String?
+    /// Whether a 24-bit colour set and read back (DECRQSS) stayed 24-bit;
+    /// nil when the terminal did not say.
+    public var directColor: Bool?
+    /// Whether XTGETTCAP says the terminal has 24-bit colour (`RGB` or `Tc`); nil when it did not say.
+    public var termcapRGB: Bool?
+    /// The text area's size in pixels (`CSI 14 t`), when the terminal says.
+    public var windowPixels: CellSize?
+    /// Milliseconds the probe waited past its first 300 ms for a terminal
+    /// the environment names as one that shows pixels (0: it did not).
+    public var waitedLongerMs = 0
+    /// Environment variables naming a terminal that shows pixels, when they
+    /// do ("KITTY_WINDOW_ID"): a terminal that should have answered.
+    public var pixelTerminalHint: String?
 
     /// Nothing known: a terminal that cannot be asked.
     public init() {}
@@ -43,13 +58,16 @@ public struct Capabilities: Sendable, Equatable {
         public var outerType: String
         /// `allow-passthrough` is on: escape sequences wrapped for it reach the outer terminal.
         public var passthrough: Bool
+        /// What tmux knows the outer terminal does (`client_termfeatures`: `RGB` is 24-bit colour).
+        public var features: [String]
 
         /// Facts about a tmux.
-        public init(version: String, outerTerm: String, outerType: String = "", passthrough: Bool) {
+        public init(version: String, outerTerm: String, outerType: String = "", passthrough: Bool, features: [String] = []) {
             self.version = version
             self.outerTerm = outerTerm
             self.outerType = outerType
             self.passthrough = passthrough
+            self.features = features
         }
 
         /// Whether this tmux is at least `major.minor` (3.3 for passthrough and placeholders).
@@ -62,7 +80,7 @@ public struct Capabilities: Sendable, Equatable {
         /// Asks the tmux server this process runs under (`TMUX` set); nil when it does not answer.
         public static func ask(environment: [String: String]) -> Tmux? {
             guard let socket = environment["TMUX"], !socket.isEmpty,
-                  let facts = run("tmux display-message -p '#{version}|#{client_termname}|#{client_termtype}' 2>/dev/null")
+                  let facts = run("tmux display-message -p '#{version}|#{client_termname}|#{client_termtype}|#{client_termfeatures}' 2>/dev/null")
             else { return nil }
             let fields = facts.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
             guard fields.count >= 2 else { return nil }
@@ -70,7 +88,8 @@ public struct Capabilities: Sendable, Equatable {
             let pane = run("tmux show-options -pqv allow-passthrough 2>/dev/null") ?? ""
             let setting = pane.isEmpty ? passthrough : pane
             return Tmux(version: fields[0], outerTerm: fields[1], outerType: fields.count > 2 ? fields[2] : "",
-                        passthrough: setting == "on" || setting == "all")
+                        passthrough: setting == "on" || setting == "all",
+                        features: fields.count > 3 ? fields[3].split(separator: ",").map(String.init) : [])
         }
 
         private static func run(_ command: String) -> String? {
@@ -86,52 +105,6 @@ public struct Capabilities: Sendable, Equatable {
             while let last = bytes.last, last == 0x0A || last == 0x0D || last == 0x20 { bytes.removeLast() }
             return String(decoding: bytes, as: UTF8.self)
         }
-    }
-
-    /// The kitty graphics query ids: 31 asks for graphics, 32 whether the terminal reads our files.
-    static let graphicsQuery = 31, filesQuery = 32
-
-    /// Sends every query at once and reads the replies until the device
-    /// attributes (which every terminal answers, and which are asked last)
-    /// arrive, or 300 ms pass: a terminal that answers nothing costs that
-    /// wait once, and never hangs the player.
-    public static func query(_ terminal: Terminal, environment: [String: String] = ProcessInfo.processInfo.environment) -> Capabilities {
-        var answers = Capabilities()
-        answers.tmux = Tmux.ask(environment: environment)
-        var queries = "\u{1B}[?u"  // kitty keyboard flags
-        queries += "\u{1B}_Gi=\(graphicsQuery),s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        let probeFile = KittyFile.probe()
-        if let probeFile {
-            queries += "\u{1B}_Gi=\(filesQuery),s=1,v=1,a=q,t=t,f=24;\(probeFile.base64)\u{1B}\\"
-        }
-        queries += "\u{1B}[>0q"  // XTVERSION
-        queries += "\u{1B}[?1;1;0S\u{1B}[?2;1;0S"  // XTSMGRAPHICS: colour registers, largest sixel image
-        queries += "\u{1B}[16t"  // the cell size in pixels
-        queries += "\u{1B}[c"  // device attributes: last, so its reply ends the wait
-        terminal.write(queries)
-        var parser = InputParser()
-        let deadline = monotonicSeconds() + 0.3
-        reading: while monotonicSeconds() < deadline {
-            for event in parser.feed(terminal.read(timeoutMs: 50)) {
-                switch event {
-                case .kittyKeyboard: answers.kittyKeyboard = true
-                case .kittyGraphics(let id, let ok) where id == graphicsQuery: answers.kittyGraphics = ok
-                case .kittyGraphics(let id, let ok) where id == filesQuery: answers.kittyFiles = ok
-                case .terminalName(let name): answers.name = RemoteText.strip(name)
-                case .graphicsAttribute(1, 0, let values) where !values.isEmpty: answers.sixelColors = values[0]
-                case .graphicsAttribute(2, 0, let values) where values.count >= 2:
-                    answers.sixelMaxSize = CellSize(width: values[0], height: values[1])
-                case .cellPixels(let width, let height): answers.cellPixels = CellSize(width: width, height: height)
-                case .deviceAttributes(let attributes):
-                    answers.answered = true
-                    answers.sixel = attributes.dropFirst().contains(4)
-                    break reading
-                default: break
-                }
-            }
-        }
-        probeFile?.remove()  // the terminal deletes it when it reads it; not all do
-        return answers
     }
 
     /// The renderer `--renderer auto` picks, why, and anything the person
@@ -161,7 +134,23 @@ public struct Capabilities: Sendable, Equatable {
     func outerIsKitty(_ environment: [String: String]) -> Bool {
         guard let tmux else { return false }
         return tmux.outerTerm == "xterm-kitty" || tmux.outerType.lowercased().hasPrefix("kitty")
-            || environment["KITTY_WINDOW_ID"] != nil
+            || (outerName ?? "").lowercased().hasPrefix("kitty") || environment["KITTY_WINDOW_ID"] != nil
+    }
+
+    /// The outer kitty's version, from its XTVERSION through the passthrough
+    /// or tmux's `client_termtype` ("kitty(0.26.5)"); nil when neither says.
+    public var outerKittyVersion: [Int]? {
+        for text in [outerName, tmux?.outerType] {
+            guard let text, text.lowercased().hasPrefix("kitty") else { continue }
+            let numbers = text.drop(while: { !$0.isNumber }).split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+            if !numbers.isEmpty { return numbers }
+        }
+        return nil
+    }
+
+    /// Whether kitty `version` draws Unicode placeholders (0.28.0 and later).
+    public static func kittyDrawsPlaceholders(_ version: [Int]) -> Bool {
+        version.lexicographicallyPrecedes([0, 28]) == false
     }
 
     /// `--renderer auto`: kitty graphics (also inside tmux ≥ 3.3 with
@@ -171,7 +160,20 @@ public struct Capabilities: Sendable, Equatable {
     public func choose(environment: [String: String]) -> Choice {
         if let tmux, outerIsKitty(environment) {
             if tmux.isAtLeast(3, 3) && tmux.passthrough {
-                return Choice(renderer: .kitty, why: "inside tmux \(tmux.version) with allow-passthrough, around kitty: pixels through Unicode placeholders, which survive tmux's redraws")
+                guard let version = outerKittyVersion else {
+                    // Placeholders on a kitty before 0.28 are a screen of glyphs: a
+                    // picture in cells is the one that is sure to be seen.
+                    var cells = cellChoice(environment: environment, pixels: "inside tmux around a kitty that did not say its version in time (Unicode placeholders need 0.28 or later)")
+                    cells.advice = "the kitty outside tmux did not say its version, and Unicode placeholders need kitty 0.28 or later: cells this time (`--renderer kitty` draws placeholders anyway)"
+                    return cells
+                }
+                let kitty = "kitty " + version.map(String.init).joined(separator: ".")
+                if Self.kittyDrawsPlaceholders(version) {
+                    return Choice(renderer: .kitty, why: "inside tmux \(tmux.version) with allow-passthrough, around \(kitty): pixels through Unicode placeholders, which survive tmux's redraws")
+                }
+                var cells = cellChoice(environment: environment, pixels: "inside tmux around \(kitty), which draws no Unicode placeholders (0.28 or later does)")
+                cells.advice = "\(kitty) outside tmux cannot draw pictures inside it (Unicode placeholders need kitty 0.28 or later): cells until kitty is updated"
+                return cells
             }
             let advice = tmux.isAtLeast(3, 3)
                 ? "kitty graphics inside tmux need passthrough: run `tmux set -g allow-passthrough on`, then start again (cells until then)"
@@ -191,14 +193,30 @@ public struct Capabilities: Sendable, Equatable {
             let colors = sixelColors.map { ", \($0) colour registers" } ?? ""
             return Choice(renderer: .sixel, why: "the terminal\(name)'s device attributes include sixel (4)\(colors)")
         }
+        if !answered, let hint = pixelTerminalHint {
+            // Said once: a terminal that shows pixels kept silent, so the picture is coarser than it could be.
+            var cells = cellChoice(environment: environment, pixels: "the terminal did not answer the probe within \(Self.longestWaitMs / 1000) s, though \(hint) names one that shows pixels")
+            cells.advice = "the terminal (\(hint)) did not answer in \(Self.longestWaitMs / 1000) s: cells instead of pixels this time (`gif-play probe` asks again)"
+            return cells
+        }
         return cellChoice(environment: environment, pixels: "no pixel graphics answered")
     }
 
     private func cellChoice(environment: [String: String], pixels: String) -> Choice {
+        if directColor == true {
+            return Choice(renderer: .truecolor, why: "\(pixels); a 24-bit colour set and read back (DECRQSS) stayed 24-bit")
+        }
+        if termcapRGB == true {
+            return Choice(renderer: .truecolor, why: "\(pixels); the terminal says it has 24-bit colour (XTGETTCAP RGB)")
+        }
+        if let tmux, tmux.features.contains("RGB") {
+            return Choice(renderer: .truecolor, why: "\(pixels); tmux \(tmux.version) passes 24-bit colour to the terminal outside (its RGB feature)")
+        }
         if Self.truecolor(environment) {
             return Choice(renderer: .truecolor, why: "\(pixels); COLORTERM=\(environment["COLORTERM"] ?? "") promises 24-bit colour")
         }
-        return Choice(renderer: .palette, why: "\(pixels), and COLORTERM does not promise 24-bit colour (export COLORTERM=truecolor if the terminal has it)")
+        let readBack = directColor == false ? ", a 24-bit colour read back (DECRQSS) came back as a palette colour" : ", the terminal did not say it has 24-bit colour"
+        return Choice(renderer: .palette, why: "\(pixels)\(readBack), and COLORTERM does not promise it (export COLORTERM=truecolor if the terminal has it)")
     }
 
     /// The renderer `--renderer auto` picks (``choose(environment:)``).

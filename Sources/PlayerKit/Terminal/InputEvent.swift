@@ -20,6 +20,14 @@ public enum InputEvent: Equatable, Sendable {
     case graphicsAttribute(item: Int, status: Int, values: [Int])
     /// The reply to `CSI 16 t`: one cell's size in pixels.
     case cellPixels(width: Int, height: Int)
+    /// The reply to `CSI 14 t`: the text area's size in pixels.
+    case windowPixels(width: Int, height: Int)
+    /// The reply to DECRQSS (`DCS $ q … ST`): the setting as the terminal
+    /// holds it (`0;38:2::1:2:3m`), nil when it says the request is invalid.
+    case statusString(String?)
+    /// The reply to XTGETTCAP (`DCS + q hex ST`): the capability's name and
+    /// value (empty for a flag), the value nil when the terminal does not know it.
+    case termcap(name: String, value: String?)
 }
 
 /// The keys every screen of the player reads alike: q, Q and Esc stop,

@@ -35,12 +35,11 @@ public struct InputParser: Sendable {
                 if let reply = Self.kittyReply(body) { events.append(reply) }
                 index = end + 2
             } else if next == UInt8(ascii: "P") {
-                // DCS: XTVERSION's reply (`DCS > | name ST`); any other is skipped whole.
+                // DCS: the replies to XTVERSION (`DCS > | name ST`), DECRQSS
+                // (`DCS 1 $ r … ST`) and XTGETTCAP (`DCS 1 + r hex = hex ST`);
+                // any other is skipped whole.
                 guard let end = findStringTerminator(from: index + 2) else { break }
-                let body = pending[(index + 2)..<end]
-                if body.starts(with: Array(">|".utf8)) {
-                    events.append(.terminalName(String(decoding: body.dropFirst(2).prefix(128), as: UTF8.self)))
-                }
+                if let event = Self.dcsReply(Array(pending[(index + 2)..<end])) { events.append(event) }
                 index = end + 2
             } else if next == 0x1B {
                 events.append(.key(code: 27, kind: .press))
@@ -118,8 +117,12 @@ public struct InputParser: Sendable {
             return .graphicsAttribute(item: numbers[0], status: numbers[1], values: Array(numbers.dropFirst(2)))
         case UInt8(ascii: "t"):
             let numbers = text.split(separator: ";").compactMap { Int($0) }
-            guard numbers.count == 3, numbers[0] == 6, numbers[1] > 0, numbers[2] > 0 else { return nil }
-            return .cellPixels(width: numbers[2], height: numbers[1])
+            guard numbers.count == 3, numbers[1] > 0, numbers[2] > 0 else { return nil }
+            switch numbers[0] {
+            case 6: return .cellPixels(width: numbers[2], height: numbers[1])
+            case 4: return .windowPixels(width: numbers[2], height: numbers[1])
+            default: return nil
+            }
         case UInt8(ascii: "I"): return body.isEmpty ? .focus(true) : nil
         case UInt8(ascii: "O"): return body.isEmpty ? .focus(false) : nil
         default: return nil
@@ -133,6 +136,36 @@ public struct InputParser: Sendable {
         let keys = parts.first?.split(separator: ",") ?? []
         let id = keys.first(where: { $0.hasPrefix("i=") }).flatMap { Int($0.dropFirst(2)) } ?? 0
         return .kittyGraphics(id: id, ok: parts.count > 1 && parts[1] == "OK")
+    }
+
+    /// A DCS reply's event (its body between `ESC P` and `ESC \`); nil for one we do not ask.
+    static func dcsReply(_ body: [UInt8]) -> InputEvent? {
+        let text = String(decoding: body.prefix(512), as: UTF8.self)
+        if text.hasPrefix(">|") { return .terminalName(String(text.dropFirst(2).prefix(128))) }
+        if text.hasPrefix("1$r") { return .statusString(String(text.dropFirst(3))) }
+        if text.hasPrefix("0$r") { return .statusString(nil) }
+        if text.hasPrefix("1+r") || text.hasPrefix("0+r") {
+            let known = text.hasPrefix("1")
+            let fields = text.dropFirst(3).split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = fromHex(fields.first ?? "") ?? ""
+            guard known else { return .termcap(name: name, value: nil) }
+            return .termcap(name: name, value: fields.count > 1 ? fromHex(fields[1]) ?? "" : "")
+        }
+        return nil
+    }
+
+    /// Text from its bytes in hex (XTGETTCAP's names and values); nil when it is not hex.
+    private static func fromHex(_ hex: Substring) -> String? {
+        guard hex.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func findStringTerminator(from start: Int) -> Int? {

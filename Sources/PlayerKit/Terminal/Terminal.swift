@@ -117,6 +117,37 @@ public final class Terminal: @unchecked Sendable {
     public func leave(forGood: Bool = false) {
         lock.lock()
         defer { lock.unlock() }
+        restore(forGood: forGood) { write($0) }
+    }
+
+    /// ``leave(forGood:)`` for a forced exit (a second signal), which must
+    /// not wait on the terminal: a stalled one blocks writes, and the player
+    /// may be in one, holding the lock (the exit waited for the terminal to
+    /// read again). A frame being written is waited for a moment (200 ms);
+    /// past it only the modes are given back, so that the shell gets a
+    /// cooked terminal (the sequences would land inside the frame half
+    /// written). The sequences go as far as the terminal takes them now.
+    public func leaveAtOnce() {
+        var tries = 0
+        while !lock.tryLock() {
+            tries += 1
+            guard tries < 200 else {
+                if savedValid { tcsetattr(fd, TCSANOW, &saved) }
+                return
+            }
+            usleep(1000)
+        }
+        defer { lock.unlock() }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+        restore(forGood: true) { text in
+            var text = text
+            text.withUTF8 { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        }
+    }
+
+    /// What ``leave(forGood:)`` does, the lock held; `send` writes the sequences.
+    private func restore(forGood: Bool, with send: (String) -> Void) {
         if forGood { done = true }
         guard entered else { return }
         entered = false
@@ -128,7 +159,7 @@ public final class Terminal: @unchecked Sendable {
         // The modes first: whoever sees the restore sequences finds the terminal cooked.
         if savedValid { tcsetattr(fd, TCSANOW, &saved) }
         if isTTY { raw = false }
-        write(restore)
+        send(restore)
     }
 
     /// Writes `text` whole.

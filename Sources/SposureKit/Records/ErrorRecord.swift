@@ -25,7 +25,7 @@ public struct ErrorRecord: Sendable, Equatable {
     /// The field names, spelled once, in the order they are appended.
     public enum Field {
         public static let kind = "kind", stage = "stage", code = "code", line = "line", text = "text", error = "error"
-        public static let attempts = "attempts", ms = "ms", file = "file", frames = "frames"
+        public static let attempts = "attempts", ms = "ms", file = "file", frames = "frames", remembered = "remembered"
     }
 
     /// The stage that made it (`fetch-images`, `giphy-pages list`, …).
@@ -46,6 +46,8 @@ public struct ErrorRecord: Sendable, Equatable {
     public var file: String?
     /// `gif-play frames`: frame records written before the fault.
     public var frames: Int?
+    /// `fetch-images`: when the failure the cache remembers happened (the URL was not fetched again).
+    public var remembered: String?
     /// Every field of the record in its place, `kind` among them: the
     /// failed record's. The error's own are written over their places here
     /// (a copy: never shared).
@@ -87,6 +89,7 @@ public struct ErrorRecord: Sendable, Equatable {
         ms = record.int(Field.ms)
         file = record.string(Field.file)
         frames = record.int(Field.frames)
+        remembered = record.string(Field.remembered)
     }
 
     /// The record.
@@ -101,7 +104,8 @@ public struct ErrorRecord: Sendable, Equatable {
     public func write(over record: JSONRecord) {
         record.set([(Field.kind, Self.kind), (Field.stage, stage), (Field.code, code), (Field.line, line.omittedWhenNil),
                     (Field.text, text.omittedWhenNil), (Field.error, message), (Field.attempts, attempts.omittedWhenNil),
-                    (Field.ms, ms.omittedWhenNil), (Field.file, file.omittedWhenNil), (Field.frames, frames.omittedWhenNil)])
+                    (Field.ms, ms.omittedWhenNil), (Field.file, file.omittedWhenNil), (Field.frames, frames.omittedWhenNil),
+                    (Field.remembered, remembered.omittedWhenNil)])
     }
 
     /// Two error records are equal when they write the same record.

@@ -103,15 +103,29 @@ public final class Diagnostics: @unchecked Sendable {
         return foreground < 0 || foreground == getpgrp()
     }
 
+    /// `tool: message` as lines of at most `width` columns (nil: one line),
+    /// broken at spaces, the lines after the first indented two spaces
+    /// (issue 29 #9: a terminal broke them mid-word at its edge).
+    public static func lines(tool: String, message: String, width: Int?) -> [String] {
+        let text = sanitize(message)
+        guard let width else { return [tool + ": " + text] }
+        var lines = WordWrap.lines(text, width: width, indent: "  ", used: tool.count + 2)
+        lines[0] = tool + ": " + lines[0]
+        return lines
+    }
+
     private func emit(_ message: String, style: String?) {
         let prefix = color ? "\u{1B}[1m\(tool):\u{1B}[0m " : "\(tool): "
-        var text = Self.sanitize(message)
-        if color, let style { text = "\u{1B}[\(style)m\(text)\u{1B}[0m" }
+        // On a terminal, broken at spaces to its width, never mid-word.
+        var pieces = Self.lines(tool: tool, message: message, width: isTerminal ? WordWrap.terminalColumns(fd) : nil)
+        pieces[0] = String(pieces[0].dropFirst(tool.count + 2))
+        if color, let style { pieces = pieces.map { "\u{1B}[\(style)m\($0)\u{1B}[0m" } }
         lock.lock()
         defer { lock.unlock() }
         // CR LF on a terminal: one in raw output mode (gif-play's) has no
         // ONLCR to add the CR, and a cooked one only sees an extra CR.
-        let line = prefix + text + (isTerminal ? "\r\n" : "\n")
+        let newline = isTerminal ? "\r\n" : "\n"
+        let line = prefix + pieces.joined(separator: newline) + newline
         write((progressShown ? "\r\u{1B}[K" : "") + line)
         progressShown = false
         if isTerminal && terminalTaken {

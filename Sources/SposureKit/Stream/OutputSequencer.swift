@@ -48,8 +48,16 @@ public final class OutputSequencer {
         return issued
     }
 
+    /// At most this many items read that the next stage has not taken yet
+    /// (issue 29 #10), counted by ``linesTaken`` (one line an item): nil, no such bound.
+    public var ahead: (limit: Int, linesTaken: () -> Int)?
+
     /// How many more items may be read now.
-    public var room: Int { max(0, window - (issued - released) - (pending.count - pendingStart)) }
+    public var room: Int {
+        let free = max(0, window - (issued - released) - (pending.count - pendingStart))
+        guard let ahead else { return free }
+        return min(free, max(0, ahead.limit - (issued - ahead.linesTaken())))
+    }
 
     /// Items read whose result is not yet handed on (held or pending).
     public var inStage: Int { (issued - released) + (pending.count - pendingStart) }

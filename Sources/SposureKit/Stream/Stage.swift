@@ -14,7 +14,10 @@ import Glibc
 //
 //  The reader numbers lines, parses them with jansson and turns a line that is
 //  not a JSON object into a `.bad` item at its place in the stream. The writer
-//  writes whole lines, as many as are ready in one write(2).
+//  writes whole lines, as many as are ready in one write(2); paced
+//  (``pacesOutput``, fetch-images into a pipe), one line at a time into a
+//  one-page pipe, the next once the reader downstream has taken it
+//  (poll POLLOUT, FIONREAD 0), counted in ``linesTaken``.
 
 /// Why a stage stops before its input ends.
 public enum StopReason: Sendable, Equatable {
@@ -52,6 +55,28 @@ public final class Stage: @unchecked Sendable {
     /// (`interrupted`, or the failure that stopped it); the input queue is
     /// then closed by the reader, not by the stop. Set before ``start(trapSignals:reading:)``.
     public var drainsInputOnStop = false
+    /// Paced output (issue 29 #10): when stdout is a pipe, it is made one
+    /// page (`F_SETPIPE_SZ`) and each line is written alone, the next only
+    /// once the reader downstream has taken it, so what the stage has made
+    /// waits here, counted (``linesTaken``), not in a pipe buffer. Set
+    /// before ``start(trapSignals:reading:)``.
+    public var pacesOutput = false
+    /// When stdin is a pipe, make it one page (`F_SETPIPE_SZ`) at the start:
+    /// a stage that reads only as it needs (gif-play) then holds the stage
+    /// before it back by backpressure a few records away, not 64 KiB, even
+    /// through a `tee` that saves the stream (issue 29 #10). Set before ``start(trapSignals:reading:)``.
+    public var shrinksInputPipe = false
+    /// Called on the writer thread each time lines are taken downstream (paced), or written (not a pipe).
+    public var onLinesTaken: (@Sendable () -> Void)?
+    /// Whether stdout is a pipe (or a FIFO): only then does pacing wait.
+    public var outputIsPipe: Bool {
+        var status = Glibc.stat()
+        return fstat(outputFD, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO
+    }
+    /// The lines the reader downstream has taken (paced), else written.
+    public var linesTaken: Int { lock.withLock { taken } }
+    private var taken = 0
+
     /// The longest the reader drains stdin after a signal (or ``stopReading()``), in seconds: until
     /// upstream closes it (a pipeline's Ctrl-C stops every stage, and each
     /// flushes what it had), never longer than this.
@@ -69,14 +94,17 @@ public final class Stage: @unchecked Sendable {
     private var inputEnded = false
     private let writerDone = DispatchSemaphore(value: 0)
 
-    /// A stage named `name` over the given descriptors (stdin, stdout, stderr by default).
-    public init(name: String, options: StageOptions, inputFD: Int32 = 0, outputFD: Int32 = 1, errorFD: Int32 = 2) {
+    /// A stage named `name` over the given descriptors (stdin, stdout, stderr
+    /// by default); `inputBuffer`, when given, is the input queue's capacity
+    /// instead of the options' buffer.
+    public init(name: String, options: StageOptions, inputBuffer: Int? = nil, inputFD: Int32 = 0, outputFD: Int32 = 1,
+                errorFD: Int32 = 2) {
         self.name = name
         self.options = options
         self.inputFD = inputFD
         self.outputFD = outputFD
         diagnostics = Diagnostics(tool: name, quiet: options.quiet, verbose: options.verbose, fd: errorFD)
-        input = BoundedQueue(capacity: options.buffer)
+        input = BoundedQueue(capacity: inputBuffer ?? options.buffer)
         output = BoundedQueue(capacity: options.buffer)
     }
 
@@ -103,6 +131,11 @@ public final class Stage: @unchecked Sendable {
             }
         }
         if reading {
+            var status = Glibc.stat()
+            if shrinksInputPipe && fstat(inputFD, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO {
+                // Fails (EBUSY) when more than a page is waiting already: then it stays as it is.
+                _ = fcntl(inputFD, Self.setPipeSize, Int32(getpagesize()))
+            }
             if isatty(inputFD) == 1 {
                 diagnostics.note("reading records from the terminal; end with Ctrl-D (see --help)")
             }
@@ -327,8 +360,12 @@ public final class Stage: @unchecked Sendable {
     private func writeOutput() {
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 16)
+        let paced = pacesOutput && outputIsPipe
+        // One page: the pipe holds the line being taken, not a hundred more.
+        // (A pipe that cannot be made smaller is still paced, by FIONREAD.)
+        if paced { _ = fcntl(outputFD, Self.setPipeSize, Int32(getpagesize())) }
         while true {
-            let batch = output.popBatch(max: 4096)
+            let batch = output.popBatch(max: paced ? 1 : 4096)
             if batch.isEmpty { break }
             buffer.removeAll(keepingCapacity: true)
             for line in batch {
@@ -336,7 +373,13 @@ public final class Stage: @unchecked Sendable {
                 buffer.append(0x0A)
             }
             if let mirrorFD { _ = writeAll(buffer, to: mirrorFD) }
-            if let failure = writeAll(buffer) {
+            var failure = writeAll(buffer)
+            if failure == nil && paced && !waitUntilTaken() { failure = EPIPE }
+            if failure == nil {
+                lock.withLock { taken += batch.count }
+                onLinesTaken?()
+            }
+            if let failure {
                 if failure == EPIPE {
                     requestStop(.downstreamClosed)
                 } else {
@@ -350,6 +393,30 @@ public final class Stage: @unchecked Sendable {
             }
         }
         writerDone.signal()
+    }
+
+    /// `fcntl`'s F_SETPIPE_SZ and `ioctl`'s FIONREAD (Linux), which Glibc's module does not name.
+    static let setPipeSize: Int32 = 1031
+    static let bytesUnread: UInt = 0x541B
+
+    /// Waits until the pipe on stdout is empty: the reader downstream has
+    /// taken every line written. False when it is gone. A stop ends the
+    /// wait (what is written is flushed; the reader may never take it).
+    private func waitUntilTaken() -> Bool {
+        while true {
+            var ready = Glibc.pollfd(fd: outputFD, events: Int16(POLLOUT), revents: 0)
+            let n = poll(&ready, 1, 200)
+            if n > 0 && (ready.revents & Int16(POLLERR | POLLHUP)) != 0 { return false }
+            if n < 0 && errno != EINTR { return true }
+            if stopReason != nil { return true }
+            var unread: Int32 = 0
+            if n > 0 {
+                // POLLOUT on a one-page pipe means empty; a bigger one is asked.
+                guard ioctl(outputFD, Self.bytesUnread, &unread) == 0 else { return true }
+                if unread == 0 { return true }
+                usleep(1000)
+            }
+        }
     }
 
     /// Writes all of `bytes` to stdout, or to `fd`; returns the errno of a failure.

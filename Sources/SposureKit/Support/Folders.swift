@@ -14,6 +14,15 @@ public enum Folders {
         return home(environment) + "/.local/share/sposure"
     }
 
+    /// The cache: `$SPOSURE_CACHE`, else `$XDG_CACHE_HOME/sposure` (when
+    /// absolute), else `~/.cache/sposure`; not necessarily made yet. The
+    /// image cache and the API cache live under it.
+    public static func cache(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let dir = environment["SPOSURE_CACHE"], !dir.isEmpty { return dir }
+        if let dir = environment["XDG_CACHE_HOME"], dir.hasPrefix("/") { return dir + "/sposure" }
+        return home(environment) + "/.cache/sposure"
+    }
+
     /// `$SPOSURE_CONFIG`, else `$XDG_CONFIG_HOME/sposure` (when absolute), else
     /// `~/.config/sposure`; not necessarily made yet.
     public static func config(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

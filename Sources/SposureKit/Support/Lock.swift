@@ -20,6 +20,9 @@ public class Lock: @unchecked Sendable {
     /// Gives the lock back.
     public final func unlock() { pthread_mutex_unlock(mutex) }
 
+    /// Takes the lock if it is free; false, without waiting, when it is not.
+    public final func tryLock() -> Bool { pthread_mutex_trylock(mutex) == 0 }
+
     /// `body`'s result, run holding the lock.
     public final func withLock<T>(_ body: () throws -> T) rethrows -> T {
         lock()

@@ -1,0 +1,182 @@
+// End-to-end cases as data (issue 30): each folder Tests/Fixtures/TOOL/CASE/
+// that holds an `args` file is one run of the built TOOL, checked byte for
+// byte. `UPDATE_GOLDEN=1 swift test --filter GoldenCaseTests` writes what the
+// tools give into the expected files instead; review the diff.
+//
+//   args         one argument a line (none when empty)
+//   stdin        fed on stdin (none when missing)
+//   env          KEY=VALUE lines set on top of the case's own environment
+//   files/       copied into the case's folder, which is the working
+//                directory (TOOL/files/ first, shared by every case of TOOL)
+//   stdout       expected stdout, exactly
+//   exit         expected exit status (0 when missing)
+//   stderr       expected stderr, exactly; not checked when missing
+//   mask         regular expressions, one a line, whose matches in stdout and
+//                stderr read `{mask}`: what a run cannot give the same twice
+//                (fetch-images' "ms", the time a record took)
+//   after/       files expected in the case's folder after the run, exactly
+//                (a file that is not UTF-8 is compared byte for byte)
+//   absent       paths (one a line, relative to the case's folder) that must
+//                not exist after the run: a run that must keep no history,
+//                or record nothing, says so here
+//
+// `{tmp}` in args, env and stdin is the case's folder, and the folder's path
+// in stdout and stderr is written `{tmp}`. Every case runs with its own data,
+// cache and config folders ({tmp}/data, {tmp}/cache, {tmp}/config), HOME and
+// TMPDIR set to {tmp}, TZ=UTC, NO_COLOR=1, no API keys and no COLUMNS, so
+// nothing of the machine running it shows through.
+
+import Foundation
+import Testing
+import TestSupport
+
+/// One case folder.
+struct GoldenCase: CustomTestStringConvertible, Sendable {
+    let tool: String
+    let name: String
+    let folder: URL
+
+    var testDescription: String { "\(tool)/\(name)" }
+
+    /// `Tests/Fixtures`.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    /// The tools whose cases are run.
+    static let tools = ["giphy-pages", "fetch-images", "gif-play", "score", "sposure"]
+
+    /// Every case folder, by tool and name.
+    static let all: [GoldenCase] = tools.flatMap { tool -> [GoldenCase] in
+        let toolFolder = root.appendingPathComponent(tool)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: toolFolder.path)) ?? []
+        return names.sorted().compactMap { name in
+            let folder = toolFolder.appendingPathComponent(name)
+            guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("args").path) else { return nil }
+            return GoldenCase(tool: tool, name: name, folder: folder)
+        }
+    }
+
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    func text(_ name: String) -> String? {
+        (try? Data(contentsOf: file(name))).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The lines of `name`, `{tmp}` replaced; a missing file is none.
+    func lines(_ name: String, tmp: String) -> [String] {
+        guard let text = text(name) else { return [] }
+        var lines = text.replacingOccurrences(of: "{tmp}", with: tmp).components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    /// Copies what `from` holds into `into`.
+    static func copyContents(of from: URL, into: URL) throws {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: from.path) else { return }
+        for name in names {
+            let target = into.appendingPathComponent(name)
+            if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
+            try FileManager.default.copyItem(at: from.appendingPathComponent(name), to: target)
+        }
+    }
+
+    /// Every regular file under `folder`, relative to it.
+    static func files(under folder: URL) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
+    }
+}
+
+@Suite struct GoldenCaseTests {
+    static let updating = ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1"
+
+    @Test(arguments: GoldenCase.all)
+    func theToolGivesWhatTheCaseSays(_ golden: GoldenCase) throws {
+        try withTemporaryDirectory { work in
+            let tmp = work.path
+            try GoldenCase.copyContents(of: GoldenCase.root.appendingPathComponent(golden.tool + "/files"), into: work)
+            try GoldenCase.copyContents(of: golden.file("files"), into: work)
+            var environment = ["SPOSURE_DATA": tmp + "/data", "SPOSURE_CACHE": tmp + "/cache", "SPOSURE_CONFIG": tmp + "/config",
+                               "HOME": tmp, "TMPDIR": tmp, "TZ": "UTC", "NO_COLOR": "1",
+                               "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"]
+            for line in golden.lines("env", tmp: tmp) where !line.isEmpty {
+                guard let equals = line.firstIndex(of: "=") else {
+                    Issue.record("\(golden.testDescription)/env: \(line) is not KEY=VALUE")
+                    return
+                }
+                environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
+            }
+            let unset = ["GIPHY_API_KEY", "KLIPY_API_KEY", "GIPHY_API_URL", "KLIPY_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                         "XDG_CONFIG_HOME", "COLORTERM", "TMUX", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy",
+                         // --help wraps at $COLUMNS when it is set (ArgumentParser), else at 80.
+                         "COLUMNS", "LINES"]
+                .filter { environment[$0] == nil }
+            let stdin = golden.text("stdin").map { Array($0.replacingOccurrences(of: "{tmp}", with: tmp).utf8) } ?? []
+            let result = try StageProcess(golden.tool, arguments: golden.lines("args", tmp: tmp), environment: environment,
+                                          unsetEnvironment: unset, stdin: stdin, currentDirectory: work).wait(timeout: 120)
+            #expect(!result.timedOut, "\(golden.testDescription) did not finish")
+            func masked(_ text: String) -> String {
+                // The folder as the tools may name it: as given, and as the system resolves it.
+                let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: tmp)) ?? tmp
+                return text.replacingOccurrences(of: tmp, with: "{tmp}").replacingOccurrences(of: resolved, with: "{tmp}")
+            }
+            var masks: [Regex<AnyRegexOutput>] = []
+            for pattern in golden.lines("mask", tmp: tmp) where !pattern.isEmpty {
+                guard let regex = try? Regex(pattern) else {
+                    Issue.record("\(golden.testDescription)/mask: \(pattern) is not a regular expression")
+                    return
+                }
+                masks.append(regex)
+            }
+            func maskedOutput(_ text: String) -> String {
+                masks.reduce(masked(text)) { $0.replacing($1, with: "{mask}") }
+            }
+            let stdout = maskedOutput(String(decoding: result.stdout, as: UTF8.self))
+            let stderr = maskedOutput(result.stderr)
+            let status = result.exited ? "\(result.status)" : "signal \(result.status)"
+            if Self.updating {
+                try Data(stdout.utf8).write(to: golden.file("stdout"))
+                if status == "0" {
+                    try? FileManager.default.removeItem(at: golden.file("exit"))
+                } else {
+                    try Data((status + "\n").utf8).write(to: golden.file("exit"))
+                }
+                if golden.text("stderr") != nil { try Data(stderr.utf8).write(to: golden.file("stderr")) }
+                return
+            }
+            #expect(stdout == golden.text("stdout") ?? "", "\(golden.testDescription): stdout")
+            #expect(status == (golden.text("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"),
+                    "\(golden.testDescription): exit; stderr: \(stderr.prefix(400))")
+            if let expected = golden.text("stderr") { #expect(stderr == expected, "\(golden.testDescription): stderr") }
+            let after = golden.file("after")
+            for path in GoldenCase.files(under: after) {
+                let made = try? Data(contentsOf: work.appendingPathComponent(path))
+                let expected = try Data(contentsOf: after.appendingPathComponent(path))
+                if let text = String(data: expected, encoding: .utf8) {
+                    #expect(made.map { masked(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
+                } else {
+                    // Not text (the frames gif-play frames writes): byte for byte, no {tmp}.
+                    #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
+                }
+            }
+            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty {
+                #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent(path).path),
+                        "\(golden.testDescription): \(path) should not exist after the run")
+            }
+        }
+    }
+
+    /// A case folder is read as the runner reads it: a typo (`stdot`) would
+    /// leave a case that checks less than it seems to.
+    @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
+        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README"]
+        for golden in GoldenCase.all {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []
+            #expect(Set(names).subtracting(known).isEmpty, "\(golden.testDescription): \(Set(names).subtracting(known).sorted())")
+            #expect(names.contains("stdout"), "\(golden.testDescription): no stdout file (UPDATE_GOLDEN=1 writes it)")
+        }
+    }
+}
