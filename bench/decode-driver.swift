@@ -40,9 +40,9 @@ struct DecodeDriver {
             for path in rest.dropFirst() {
                 do throws(GIFError) {
                     let decoder = try GIFDecoder(contentsOfFile: path)
-                    var maker = ClipHash.Maker()
+                    var maker = ClipHash.Maker(width: decoder.info.width, height: decoder.info.height)
                     // Only the hashing is timed: the frame it reads is the one just decoded.
-                    let timedHash = { () -> PerceptualHash? in
+                    let timedHash = { () -> FrameHash? in
                         let began = now()
                         defer { hashNs += now() - began }
                         return decoder.frameHash()
@@ -53,7 +53,7 @@ struct DecodeDriver {
                         if hashing && maker.wantsNext { maker.frame(delayMs: frame.delayMs, hash: timedHash) }
                     }
                     if hashing { maker.ended(lastFrame: timedHash) }
-                    checksum &+= maker.hash?.first.bits ?? 0
+                    checksum &+= (maker.hash?.first.gradient.bits ?? 0) &+ (maker.hash?.first.cosine.bits ?? 0)
                 } catch {
                     if round == 0 { failed += 1 }
                 }

@@ -29,10 +29,14 @@ public struct OffTopicMark: GIFNote, Sendable, Equatable {
     public var rung: Int?
     /// When the round started (the file's line).
     public var at: String?
+    /// The clip's perceptual hashes, as its `shown` gives them (`hash`,
+    /// `hash_dct`), when gif-play made them: a re-upload under another id is
+    /// known by them (gif-play skips it).
+    public var hash: String?, hashDCT: String?
 
     /// A mark.
     public init(provider: String?, id: String, title: String? = nil, atMs: Int? = nil, query: String? = nil,
-                ladder: String? = nil, rung: Int? = nil, at: String? = nil) {
+                ladder: String? = nil, rung: Int? = nil, at: String? = nil, hash: String? = nil, hashDCT: String? = nil) {
         self.provider = provider
         self.id = id
         self.title = title
@@ -41,6 +45,8 @@ public struct OffTopicMark: GIFNote, Sendable, Equatable {
         self.ladder = ladder
         self.rung = rung
         self.at = at
+        self.hash = hash
+        self.hashDCT = hashDCT
     }
 
     /// Reads an `off_topic` record (the event or a line of the file); nil without a string `id`.
@@ -49,6 +55,8 @@ public struct OffTopicMark: GIFNote, Sendable, Equatable {
         self.id = id
         title = record.string("title")
         query = record.string("query")
+        hash = RoundEvent.readHash(record).hash
+        hashDCT = RoundEvent.readHash(record, RoundEvent.Field.hashDCT).hash
         readNote(record)
     }
 
@@ -57,7 +65,8 @@ public struct OffTopicMark: GIFNote, Sendable, Equatable {
         let record = JSONRecord()
         record.set([("kind", Self.kind), ("provider", provider.omittedWhenNil), ("id", id), ("title", title.omittedWhenNil),
                     ("t_ms", atMs.omittedWhenNil), ("query", query.omittedWhenNil), ("ladder", ladder.omittedWhenNil),
-                    ("rung", rung.omittedWhenNil), ("at", at.omittedWhenNil)])
+                    ("rung", rung.omittedWhenNil), ("at", at.omittedWhenNil), ("hash", hash.omittedWhenNil),
+                    ("hash_dct", hashDCT.omittedWhenNil)])
         return record
     }
 }

@@ -10,6 +10,7 @@ extension RoundEvent {
         public static let startMs = "start_ms", endMs = "end_ms", downMs = "down_ms", upMs = "up_ms"
         public static let id = "id", section = "section", query = "query", exposedMs = "exposed_ms"
         public static let frames = "frames", completed = "completed", provider = "provider", hash = "hash", like = "like"
+        public static let hashDCT = "hash_dct"
     }
 
     /// The kinds of record an event is.
@@ -52,6 +53,7 @@ extension RoundEvent {
             if let provider = shown.provider { record.set(Field.provider, provider) }
             shown.ladder?.write(to: record)
             if let hash = shown.hash { record.set(Field.hash, hash) }
+            if let hash = shown.hashDCT { record.set(Field.hashDCT, hash) }
         case .skipped(let skipped):
             record.set("kind", "skipped")
             record.set(Field.reason, skipped.reason)
@@ -60,6 +62,7 @@ extension RoundEvent {
             if let like = skipped.like { record.set(Field.like, like) }
             record.set(Field.tMs, skipped.atMs)
             if let hash = skipped.hash { record.set(Field.hash, hash) }
+            if let hash = skipped.hashDCT { record.set(Field.hashDCT, hash) }
         case .offTopic(let mark):
             return mark.record()
         case .sessionEnd(let at, let reason):
@@ -98,20 +101,22 @@ extension RoundEvent {
             // The rest is read as it comes: a time out of range only leaves
             // the round's length alone (-1: none); a hash that is not one is left out.
             let (hash, problem) = readHash(record)
+            let (hashDCT, dctProblem) = readHash(record, Field.hashDCT)
             return (.shown(Shown(
                 id: record.string(Field.id) ?? "", section: record.string(Field.section) ?? "", query: record.string(Field.query),
                 startMs: record.int(Field.startMs) ?? -1, endMs: record.int(Field.endMs) ?? -1, exposedMs: exposed,
                 frames: record.int(Field.frames) ?? 0, completed: record.bool(Field.completed) == true,
-                ladder: LadderTag(record: record), provider: record.string(Field.provider), hash: hash)),
-                    problem.map { "a shown record's \($0); the GIF is counted without it" })
+                ladder: LadderTag(record: record), provider: record.string(Field.provider), hash: hash, hashDCT: hashDCT)),
+                    (problem ?? dctProblem).map { "a shown record's \($0); the GIF is counted without it" })
         case "skipped":
             guard let id = record.string(Field.id), !id.isEmpty, let at = record.int(Field.tMs), span.contains(at) else {
                 return (nil, "a skipped record needs a string id and a whole t_ms from 0 to a year; skipped")
             }
             let (hash, problem) = readHash(record)
+            let (hashDCT, dctProblem) = readHash(record, Field.hashDCT)
             return (.skipped(Skipped(reason: record.string(Field.reason) ?? "", id: id, provider: record.string(Field.provider),
-                                     like: record.string(Field.like), atMs: at, hash: hash)),
-                    problem.map { "a skipped record's \($0); left out" })
+                                     like: record.string(Field.like), atMs: at, hash: hash, hashDCT: hashDCT)),
+                    (problem ?? dctProblem).map { "a skipped record's \($0); left out" })
         case OffTopicMark.kind:
             guard let mark = OffTopicMark(record: record) else { return (nil, "an off_topic record without a string id, skipped") }
             if let at = mark.atMs, !span.contains(at) { return (nil, "an off_topic record whose t_ms is outside 0 to a year, skipped") }
@@ -137,15 +142,15 @@ extension RoundEvent {
         }
     }
 
-    /// A record's `hash`, when it is 16 hex digits, else what is wrong with it.
-    private static func readHash(_ record: JSONRecord) -> (hash: String?, problem: String?) {
-        guard record.has(Field.hash) else { return (nil, nil) }
-        if let text = record.string(Field.hash), text.utf8.count == 16,
+    /// A record's `hash` (or `field`), when it is 16 hex digits, else what is wrong with it.
+    static func readHash(_ record: JSONRecord, _ field: String = Field.hash) -> (hash: String?, problem: String?) {
+        guard record.has(field) else { return (nil, nil) }
+        if let text = record.string(field), text.utf8.count == 16,
            text.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) || (0x41...0x46).contains($0) }) {
             return (text.lowercased(), nil)
         }
-        let shown = RemoteText.visible(String((record.jsonText(Field.hash) ?? "").prefix(40)))
-        return (nil, "hash \(shown) is not 16 hex digits")
+        let shown = RemoteText.visible(String((record.jsonText(field) ?? "").prefix(40)))
+        return (nil, "\(field) \(shown) is not 16 hex digits")
     }
 
     private static func readSession(_ record: JSONRecord) -> (event: RoundEvent?, warning: String?) {

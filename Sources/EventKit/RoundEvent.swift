@@ -47,13 +47,17 @@ public enum RoundEvent: Sendable, Equatable {
         public var ladder: LadderTag?
         /// Its record's provider, written after `completed`, before the ladder tag.
         public var provider: String?
-        /// Its perceptual hash (the first frame's: 16 hex digits), written
-        /// last; nil for a GIF too small to hash.
+        /// Its perceptual hash (the difference hash of its first frame with
+        /// detail: 16 hex digits), written last; nil for a GIF too small or too flat to hash.
         public var hash: String?
+        /// The cosine hash of the same frame (16 hex digits), written after
+        /// `hash`; nil where `hash` is, and in streams older than issue 28.
+        public var hashDCT: String?
 
         /// A `shown` event.
         public init(id: String, section: String, query: String?, startMs: Int, endMs: Int, exposedMs: Int,
-                    frames: Int, completed: Bool, ladder: LadderTag? = nil, provider: String? = nil, hash: String? = nil) {
+                    frames: Int, completed: Bool, ladder: LadderTag? = nil, provider: String? = nil, hash: String? = nil,
+                    hashDCT: String? = nil) {
             self.id = id
             self.section = section
             self.query = query
@@ -65,34 +69,42 @@ public enum RoundEvent: Sendable, Equatable {
             self.ladder = ladder
             self.provider = provider
             self.hash = hash
+            self.hashDCT = hashDCT
         }
     }
 
     /// What a `skipped` event says: a GIF passed over before it was shown.
     public struct Skipped: Sendable, Equatable {
-        /// Why: ``sameClip`` (the only reason the player has).
+        /// Why: ``sameClip`` or ``offTopic``.
         public var reason: String
         /// The GIF's id, and its record's provider when it names one.
         public var id: String
         public var provider: String?
-        /// The id of the GIF shown this round that it is the same clip as.
+        /// The id of the GIF it is the same clip as: shown this round
+        /// (``sameClip``), or marked off-topic (``offTopic``).
         public var like: String?
         /// When, in ms of the session: the moment it would have come on screen.
         public var atMs: Int
-        /// Its perceptual hash (the first frame's: 16 hex digits).
+        /// Its perceptual hash (the difference hash of its first frame with detail: 16 hex digits).
         public var hash: String?
+        /// The cosine hash of the same frame (16 hex digits).
+        public var hashDCT: String?
 
         /// The same clip as one already shown in the round.
         public static let sameClip = "same_clip"
+        /// The same clip as one marked off-topic (under another id: a re-upload).
+        public static let offTopic = "off_topic"
 
         /// A `skipped` event.
-        public init(reason: String, id: String, provider: String? = nil, like: String? = nil, atMs: Int, hash: String? = nil) {
+        public init(reason: String, id: String, provider: String? = nil, like: String? = nil, atMs: Int, hash: String? = nil,
+                    hashDCT: String? = nil) {
             self.reason = reason
             self.id = id
             self.provider = provider
             self.like = like
             self.atMs = atMs
             self.hash = hash
+            self.hashDCT = hashDCT
         }
     }
 

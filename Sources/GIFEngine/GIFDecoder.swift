@@ -139,24 +139,24 @@ public final class GIFDecoder {
     /// Frames returned so far.
     public var framesDecoded: Int { framesMade }
 
-    /// The ``PerceptualHash`` of the frame returned last (by either
+    /// The ``FrameHash`` of the frame returned last (by either
     /// `nextFrame`), from the canvas as decoded, never a scaled picture;
     /// nil before the first frame, for a canvas too small to hash, or a
     /// picture with too little detail (``PerceptualHash/minimumDetail``). A
     /// frame scaled from its color indices is hashed from them, so asking
     /// paints nothing.
-    public func frameHash() -> PerceptualHash? {
+    public func frameHash() -> FrameHash? {
         guard framesMade > 0 else { return nil }
         let (width, height) = (canvas.width, canvas.height)
         if let covering {
             return covering.indices.withUnsafeBufferPointer { indices in
                 covering.colors.withUnsafeBufferPointer { colors in
                     guard let indices = indices.baseAddress, let colors = colors.baseAddress else { return nil }
-                    return PerceptualHash.of(indices: indices, colors: colors, width: width, height: height)
+                    return FrameHash.of(indices: indices, colors: colors, width: width, height: height)
                 }
             }
         }
-        return canvas.pixels.withUnsafeBytes { PerceptualHash.of(rgba: $0, width: width, height: height) }
+        return canvas.pixels.withUnsafeBytes { FrameHash.of(rgba: $0, width: width, height: height) }
     }
 
     /// Draws the images of the next displayed frame; nil after the last one.

@@ -75,37 +75,11 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Making one
 
-    /// The hash of `width`×`height` RGBA pixels (R, G, B, A bytes, rows top
-    /// to bottom); nil when the canvas is smaller than the minimum, the
-    /// picture has too little detail, or the buffer is shorter than the pixels.
+    /// The difference hash of `width`×`height` RGBA pixels (R, G, B, A
+    /// bytes, rows top to bottom): ``FrameHash/of(rgba:width:height:)``'s
+    /// ``FrameHash/gradient``.
     public static func of(rgba: UnsafeRawBufferPointer, width: Int, height: Int) -> PerceptualHash? {
-        guard width >= minimumWidth, height >= minimumHeight, rgba.count >= width * height * 4,
-              let base = rgba.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        var thumbnail = Thumbnail(width: width, height: height)
-        thumbnail.sample { offset in
-            let pixel = base + offset * 4
-            return grey(red: pixel[0], green: pixel[1], blue: pixel[2], alpha: pixel[3])
-        }
-        return thumbnail.hash()
-    }
-
-    /// The hash of `width`×`height` color indices into `colors` (256 RGBA
-    /// words whose bytes in memory are R, G, B, A): a frame that is one
-    /// opaque image, not yet painted. Nil as for RGBA.
-    static func of(indices: UnsafePointer<UInt8>, colors: UnsafePointer<UInt32>, width: Int, height: Int) -> PerceptualHash? {
-        guard width >= minimumWidth, height >= minimumHeight else { return nil }
-        // The grey of each index once, not of each pixel.
-        var greys = [Int](repeating: 0, count: 256)
-        for index in 0..<256 {
-            let word = UInt32(littleEndian: colors[index])
-            greys[index] = grey(red: UInt8(word & 0xFF), green: UInt8(word >> 8 & 0xFF), blue: UInt8(word >> 16 & 0xFF),
-                                alpha: UInt8(word >> 24))
-        }
-        var thumbnail = Thumbnail(width: width, height: height)
-        greys.withUnsafeBufferPointer { greys in
-            thumbnail.sample { greys[Int(indices[$0])] }
-        }
-        return thumbnail.hash()
+        FrameHash.of(rgba: rgba, width: width, height: height)?.gradient
     }
 
     /// Luma (Rec. 709 weights) in 1/256 grey levels, 0–65 280, over black by alpha.
@@ -113,52 +87,5 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     static func grey(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> Int {
         let luma = 54 * Int(red) + 183 * Int(green) + 19 * Int(blue)
         return alpha == 255 ? luma : luma * Int(alpha) / 255
-    }
-
-    /// The 9×8 cells' grey sums as a canvas is sampled.
-    struct Thumbnail {
-        let width: Int, height: Int
-        /// The sampled columns, and the cell column of each.
-        private var sampledColumns: [(x: Int, cell: Int)] = []
-        private var sums = [Int](repeating: 0, count: PerceptualHash.columns * PerceptualHash.rows)
-        private var counts = [Int](repeating: 0, count: PerceptualHash.columns * PerceptualHash.rows)
-
-        init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-            let step = (width + PerceptualHash.maxSamples.across - 1) / PerceptualHash.maxSamples.across
-            sampledColumns = stride(from: step / 2, to: width, by: step).map { ($0, $0 * PerceptualHash.columns / width) }
-        }
-
-        /// Adds the grey of every sampled pixel, `grey(offset)` for the pixel at `offset` (y × width + x).
-        mutating func sample(_ grey: (Int) -> Int) {
-            let step = (height + PerceptualHash.maxSamples.down - 1) / PerceptualHash.maxSamples.down
-            let columns = PerceptualHash.columns
-            for y in stride(from: step / 2, to: height, by: step) {
-                let row = y * PerceptualHash.rows / height * columns
-                let start = y * width
-                for (x, cell) in sampledColumns {
-                    sums[row + cell] += grey(start + x)
-                    counts[row + cell] += 1
-                }
-            }
-        }
-
-        /// The bits: each cell against its right-hand neighbour; nil with
-        /// fewer than ``minimumDetail`` pairs telling anything.
-        func hash() -> PerceptualHash? {
-            let margin = PerceptualHash.margin * 256
-            var bits: UInt64 = 0
-            var detail = 0
-            for row in 0..<PerceptualHash.rows {
-                for column in 0..<(PerceptualHash.columns - 1) {
-                    let at = row * PerceptualHash.columns + column
-                    let left = sums[at] / max(1, counts[at]), right = sums[at + 1] / max(1, counts[at + 1])
-                    bits = bits << 1 | (left > right + margin ? 1 : 0)
-                    if abs(left - right) > margin { detail += 1 }
-                }
-            }
-            return detail >= PerceptualHash.minimumDetail ? PerceptualHash(bits: bits) : nil
-        }
     }
 }

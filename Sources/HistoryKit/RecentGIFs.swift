@@ -1,24 +1,17 @@
 /// The GIFs shown in the last rounds on one rung (or query), as
 /// ``SeenFile/recent(query:ladder:rung:rounds:)`` gives them, asked about
 /// GIFs of a new round: was this one shown lately (its provider and id, or
-/// its first frame's perceptual hash within ``hashThreshold`` bits of one
-/// kept), and how many rounds ago? `gif-play` plays new ones first; `score`
-/// counts them.
+/// its first frame with detail's hashes close to one kept: ``FirstFrameHash``),
+/// and how many rounds ago? `gif-play` plays new ones first; `score` counts them.
 public struct RecentGIFs: Sendable {
-    /// The most bits two first frames' hashes may differ by for the GIFs to
-    /// be the same clip, when only first frames are known: half of
-    /// gif-play's threshold for the two frames it hashes (`ClipHash.threshold`,
-    /// 11; a test keeps the two in step).
-    public static let hashThreshold = 5
-
     private var byKey: [String: Int] = [:]
-    private var byHash: [(bits: UInt64, age: Int)] = []
+    private var byHash: [(hash: FirstFrameHash, age: Int)] = []
 
     /// The GIFs of `recent`, each with how many rounds ago it was shown last (0: the latest).
     public init(_ recent: [SeenRound.GIF: Int] = [:]) {
         for (gif, age) in recent {
             byKey[gif.key] = min(byKey[gif.key] ?? age, age)
-            if let bits = gif.hash.flatMap(Self.bits) { byHash.append((bits, age)) }
+            if let hash = FirstFrameHash(hash: gif.hash, hashDCT: gif.hashDCT) { byHash.append((hash, age)) }
         }
     }
 
@@ -26,12 +19,13 @@ public struct RecentGIFs: Sendable {
     public var isEmpty: Bool { byKey.isEmpty }
 
     /// How many rounds ago the GIF `provider` (nil: giphy) `id`, whose first
-    /// frame hashes to `hash` (16 hex digits, when known), was shown last;
-    /// nil when it was not shown in those rounds: a new GIF.
-    public func age(provider: String?, id: String, hash: String?) -> Int? {
+    /// first frame with detail hashes to `hash` and `hashDCT` (16 hex digits
+    /// each, when known), was shown last; nil when it was not shown in those
+    /// rounds: a new GIF.
+    public func age(provider: String?, id: String, hash: String?, hashDCT: String? = nil) -> Int? {
         var age = byKey[SeenRound.GIF(provider: provider ?? "giphy", id: id).key]
-        if let bits = hash.flatMap(Self.bits) {
-            for kept in byHash where (kept.bits ^ bits).nonzeroBitCount <= Self.hashThreshold {
+        if let hash = FirstFrameHash(hash: hash, hashDCT: hashDCT) {
+            for kept in byHash where kept.hash.matches(hash) {
                 age = min(age ?? kept.age, kept.age)
             }
         }
@@ -39,9 +33,5 @@ public struct RecentGIFs: Sendable {
     }
 
     /// The 64 bits of a hash written as 16 hex digits; nil for anything else.
-    public static func bits(_ hex: String) -> UInt64? {
-        guard hex.utf8.count == 16, hex.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) })
-        else { return nil }
-        return UInt64(hex, radix: 16)
-    }
+    public static func bits(_ hex: String) -> UInt64? { FirstFrameHash.bits(hex) }
 }

@@ -8,7 +8,7 @@ import SposureKit
 ///
 /// ```json
 /// {"kind":"seen","at":"2026-11-21T10:00:00Z","query":"cartoon spider","ladder":"spiders","rung":0,
-///  "gifs":[{"provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","hash":"f0e1d2c3b4a59687"}]}
+///  "gifs":[{"provider":"giphy","id":"3o7TKSjRrfIPjeiVyM","hash":"f0e1d2c3b4a59687","hash_dct":"5a3c0f9e1b7d2468"}]}
 /// ```
 public struct SeenRound: Sendable, Equatable {
     /// The record's `kind`.
@@ -19,14 +19,18 @@ public struct SeenRound: Sendable, Equatable {
         /// The API (`giphy` when the stream named none).
         public var provider: String
         public var id: String
-        /// 16 hex digits (64 bits), when known.
+        /// 16 hex digits (64 bits), when known: the difference hash of its first frame with detail.
         public var hash: String?
+        /// The cosine hash of the same frame (`hash_dct`), when known (lines
+        /// written before issue 28 have none).
+        public var hashDCT: String?
 
         /// A GIF shown.
-        public init(provider: String, id: String, hash: String? = nil) {
+        public init(provider: String, id: String, hash: String? = nil, hashDCT: String? = nil) {
             self.provider = provider
             self.id = id
             self.hash = hash
+            self.hashDCT = hashDCT
         }
 
         /// `provider:id`, as ``GIFRatingFile/key(provider:id:)``.
@@ -74,7 +78,7 @@ public struct SeenRound: Sendable, Equatable {
         rung = record.int("rung")
         gifs = (record.objects("gifs") ?? []).compactMap { gif in
             guard let id = gif.string("id"), !id.isEmpty else { return nil }
-            return GIF(provider: gif.string("provider") ?? "giphy", id: id, hash: gif.string("hash"))
+            return GIF(provider: gif.string("provider") ?? "giphy", id: id, hash: gif.string("hash"), hashDCT: gif.string("hash_dct"))
         }
     }
 
@@ -91,6 +95,7 @@ public struct SeenRound: Sendable, Equatable {
             item.set("provider", gif.provider)
             item.set("id", gif.id)
             if let hash = gif.hash { item.set("hash", hash) }
+            if let hash = gif.hashDCT { item.set("hash_dct", hash) }
         }
         return record
     }

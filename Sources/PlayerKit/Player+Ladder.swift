@@ -28,6 +28,8 @@ extension Player {
         if let end { return end }
         // New GIFs first: what the last rounds of this rung (or query) showed.
         if let record { feed.recent = recentGIFs(for: record) }
+        // Off-topic clips under other ids: known by the hashes their marks keep.
+        machine.clips.marked = offTopicClips()
         // A ladder round as score sees one: a ladder and its rung.
         guard let record, let name = LadderTag(record: record)?.ladder else { return nil }
         isLadderRound = true

@@ -1,3 +1,4 @@
+import Glibc
 import HistoryKit
 import LadderKit
 import SposureKit
@@ -19,6 +20,26 @@ extension Player {
         } catch {
             stage.diagnostics.warning("\(error): GIFs shown in earlier rounds are not played last this time")
             return nil
+        }
+    }
+}
+
+extension Player {
+    /// The clips marked off-topic (the x key, kept by `score` in
+    /// `<data>/ratings.ndjson`) whose marks carry their perceptual hash: a
+    /// re-upload of one under another id is passed over, since `list` knows
+    /// ids only. A file that cannot be read is said on stderr, and no GIF
+    /// is passed over for a mark.
+    func offTopicClips() -> [(id: String, hash: FirstFrameHash)] {
+        let path = (configuration.dataFolder.map(DataStore.init(root:)) ?? DataStore()).ratings
+        guard access(path, F_OK) == 0 else { return [] }
+        do {
+            return try GIFRatingFile(path: path).marks().compactMap { mark in
+                FirstFrameHash(hash: mark.hash, hashDCT: mark.hashDCT).map { (mark.id, $0) }
+            }
+        } catch {
+            stage.diagnostics.warning("\(error): re-uploads of GIFs marked off-topic are not passed over this time")
+            return []
         }
     }
 }

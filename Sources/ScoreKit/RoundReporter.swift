@@ -97,7 +97,7 @@ public final class RoundReporter: @unchecked Sendable {
         do {
             let recent = RecentGIFs(try file.recent(query: round.query, ladder: round.ladder?.ladder, rung: round.ladder?.rung,
                                                     rounds: ScoredRound.recentRounds))
-            return round.seen.filter { recent.age(provider: $0.provider, id: $0.id, hash: $0.hash) == nil }.count
+            return round.seen.filter { recent.age(provider: $0.provider, id: $0.id, hash: $0.hash, hashDCT: $0.hashDCT) == nil }.count
         } catch {
             stage.diagnostics.warning("\(error); the round's new GIFs are not counted")
             return nil

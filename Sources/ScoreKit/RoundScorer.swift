@@ -140,7 +140,7 @@ public struct RoundScorer {
         if completed { current.gifsCompleted += 1 }
         // What seen.ndjson keeps: a round is bounded as its sections are.
         if !shown.id.isEmpty, current.seen.count < Self.maxSeen {
-            current.seen.append(SeenRound.GIF(provider: shown.provider ?? "giphy", id: shown.id, hash: shown.hash))
+            current.seen.append(SeenRound.GIF(provider: shown.provider ?? "giphy", id: shown.id, hash: shown.hash, hashDCT: shown.hashDCT))
         }
         if current.query == nil { current.query = shown.query.flatMap { $0.isEmpty ? nil : $0 } }
         if current.provider == nil { current.provider = shown.provider ?? "giphy" }

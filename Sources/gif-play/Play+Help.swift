@@ -24,10 +24,11 @@ extension Play {
         "creator" (cleaned of escapes, at most 40 characters).
 
         x marks the GIF on screen off-topic: it ends at once and the next plays (an \
-        off_topic event; score keeps the mark). A GIF that is the same clip as one \
-        already shown this round (another id; re-encoded, resized, cropped: a perceptual \
-        hash of its first frames, made while decoding) is passed over before it is shown \
-        (a skipped event). GIFs shown in the last --seen-rounds rounds of the rung or \
+        off_topic event; score keeps the mark, with the clip's hash). A GIF that is the \
+        same clip as one already shown this round, or as one marked off-topic (the data \
+        folder's ratings.ndjson), under another id (re-encoded, resized, cropped: \
+        perceptual hashes of its first frames with detail, made while decoding) is passed \
+        over before it is shown (a skipped event). GIFs shown in the last --seen-rounds rounds of the rung or \
         query (the data folder's seen.ndjson, which score keeps) play after new ones.
 
         Events (stdout, NDJSON): session start/end, hold, shown, stall, skipped, \

@@ -42,6 +42,7 @@ import TestSupport
     }
 
     func hash(of line: String) -> String? { jsonObject(line)?["hash"] as? String }
+    func cosineHash(of line: String) -> String? { jsonObject(line)?["hash_dct"] as? String }
 
     @Test func theSameClipUnderThreeOtherIdsIsShownOnceAndSkippedThrice() throws {
         try withTemporaryDirectory { folder in
@@ -59,8 +60,10 @@ import TestSupport
             let first = try #require(events.first { $0.contains(#""id":"first""#) })
             let firstHash = try #require(hash(of: first))
             #expect(firstHash.count == 16 && firstHash.allSatisfy(\.isHexDigit), "\(first)")
+            let firstCosine = try #require(cosineHash(of: first))
+            #expect(firstCosine.count == 16 && firstCosine.allSatisfy(\.isHexDigit), "\(first)")
             // Skipped where the next began: no exposure, no gap.
-            #expect(events[2] == #"{"kind":"skipped","reason":"same_clip","id":"same-bytes","like":"first","t_ms":400,"hash":"\#(firstHash)"}"#)
+            #expect(events[2] == #"{"kind":"skipped","reason":"same_clip","id":"same-bytes","like":"first","t_ms":400,"hash":"\#(firstHash)","hash_dct":"\#(firstCosine)"}"#)
             let other = try #require(events.first { $0.contains(#""id":"other""#) })
             #expect(other.contains(#""start_ms":400,"end_ms":800"#), "\(other)")
             let record = try #require(score.stdoutLines.first.flatMap(jsonObject))
@@ -133,14 +136,53 @@ import TestSupport
                 imageRecord(id: "hero", path: clips.original, query: "cartoon spider", extra: #""title":"Spider-Man swings""#),
                 imageRecord(id: "other", path: clips.other, query: "cartoon spider"),
             ], hold: "script:" + script, data: folder)
-            #expect(events[1] == #"{"kind":"off_topic","id":"hero","title":"Spider-Man swings","t_ms":150,"query":"cartoon spider"}"#, "\(events)")
+            // The mark carries the clip's hashes, as its shown does (issue 28 #7).
+            let hashes = try #require(events.first { $0.contains(#""kind":"shown","id":"hero""#) }.flatMap { line in
+                hash(of: line).flatMap { hash in cosineHash(of: line).map { (hash, $0) } }
+            })
+            #expect(events[1] == #"{"kind":"off_topic","id":"hero","title":"Spider-Man swings","t_ms":150,"query":"cartoon spider","hash":"\#(hashes.0)","hash_dct":"\#(hashes.1)"}"#, "\(events)")
             #expect(events[2].hasPrefix(#"{"kind":"shown","id":"hero","section":"spiders","query":"cartoon spider","start_ms":0,"end_ms":150,"exposed_ms":150,"frames":"#), "\(events[2])")
             #expect(events[2].contains(#""completed":false"#), "\(events[2])")
             #expect(events[3].hasPrefix(#"{"kind":"shown","id":"other","section":"spiders","query":"cartoon spider","start_ms":150,"end_ms":550"#), "\(events[3])")
             let record = try #require(score.stdoutLines.first.flatMap(jsonObject))
             #expect(record["gifs_off_topic"] as? Int == 1)
             let ratings = try String(contentsOfFile: folder.path + "/ratings.ndjson", encoding: .utf8)
-            #expect(ratings == #"{"kind":"off_topic","provider":"giphy","id":"hero","title":"Spider-Man swings","query":"cartoon spider","at":"2026-11-21T10:00:00Z"}"# + "\n")
+            #expect(ratings == #"{"kind":"off_topic","provider":"giphy","id":"hero","title":"Spider-Man swings","query":"cartoon spider","at":"2026-11-21T10:00:00Z","hash":"\#(hashes.0)","hash_dct":"\#(hashes.1)"}"# + "\n")
+        }
+    }
+
+    /// Issue 28 #7: an off-topic mark matched by id only, so a re-upload of
+    /// a marked clip under another id came back. `list` knows ids only;
+    /// gif-play, where the pixels are, passes it over by the hashes the mark keeps.
+    @Test func aReuploadOfAClipMarkedOffTopicIsPassedOverInALaterRound() throws {
+        try withTemporaryDirectory { folder in
+            let clips = try writeClips(in: folder)
+            let script = folder.appendingPathComponent("holds.ndjson").path
+            try #"{"t_ms":0,"down":true}\#n{"t_ms":150,"key":"x"}\#n"#.write(toFile: script, atomically: true, encoding: .utf8)
+            _ = try round([imageRecord(id: "hero", path: clips.original, query: "cartoon spider")], hold: "script:" + script, data: folder)
+            // A later round: the same clip re-encoded under two new ids, and another clip.
+            let (events, score) = try round([
+                imageRecord(id: "hero-again", path: clips.reencoded, query: "cartoon spider"),
+                imageRecord(id: "hero-bigger", path: clips.resized, query: "cartoon spider"),
+                imageRecord(id: "other", path: clips.other, query: "cartoon spider"),
+            ], data: folder)
+            let kinds = events.compactMap { jsonObject($0).map { "\($0["kind"] ?? "")" + ":" + "\($0["id"] ?? "")" } }
+            #expect(kinds == ["session:", "skipped:hero-again", "skipped:hero-bigger", "shown:other", "hold:", "session:"], "\(events)")
+            #expect(events[1].hasPrefix(#"{"kind":"skipped","reason":"off_topic","id":"hero-again","like":"hero","t_ms":0,"hash":""#), "\(events[1])")
+            let record = try #require(score.stdoutLines.first.flatMap(jsonObject))
+            #expect(record["gifs_shown"] as? Int == 1)
+            #expect(record["gifs_skipped"] as? Int == 2)
+        }
+    }
+
+    /// A mark kept before issue 28 has no hash: it still leaves out its own id (in `list`), and nothing else.
+    @Test func aMarkWithoutAHashPassesOverNothingInGifPlay() throws {
+        try withTemporaryDirectory { folder in
+            let clips = try writeClips(in: folder)
+            try #"{"kind":"off_topic","provider":"giphy","id":"hero","title":"Spider-Man swings","at":"2026-11-20T10:00:00Z"}"#
+                .appending("\n").write(toFile: folder.path + "/ratings.ndjson", atomically: true, encoding: .utf8)
+            let (events, _) = try round([imageRecord(id: "hero-again", path: clips.reencoded, query: "cartoon spider")], data: folder)
+            #expect(events.contains { $0.hasPrefix(#"{"kind":"shown","id":"hero-again""#) }, "\(events)")
         }
     }
 

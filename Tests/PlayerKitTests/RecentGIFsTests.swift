@@ -8,7 +8,8 @@ import Testing
 
 @Suite struct RecentGIFsTests {
     @Test func theFirstFrameThresholdIsHalfTheClipThreshold() {
-        #expect(RecentGIFs.hashThreshold == ClipHash.threshold / 2)
+        #expect(FirstFrameHash.gradientThreshold == ClipHash.gradientThreshold / 2)
+        #expect(FirstFrameHash.cosineThreshold == ClipHash.cosineThreshold / 2)
     }
 
     @Test func aGIFWasSeenByItsIdOrByAFirstFrameCloseEnough() {
@@ -25,6 +26,25 @@ import Testing
         #expect(recent.age(provider: "giphy", id: "new", hash: "0000000000000003") == nil)
         #expect(recent.age(provider: "giphy", id: "new", hash: "FFFF000000000000") == 4)
         #expect(recent.age(provider: "giphy", id: "new", hash: "not a hash at all") == nil)
+    }
+
+    /// Issue 28: with both hashes kept, both must be close; a line kept
+    /// before the cosine hash is judged by the difference hash alone, as then.
+    @Test func aFirstFrameIsJudgedByBothHashesWhenBothAreKnownAndByTheOldOneAloneOtherwise() {
+        let recent = RecentGIFs([
+            SeenRound.GIF(provider: "giphy", id: "both", hash: "ffffffffffffffff", hashDCT: "00000000000000ff"): 1,
+            SeenRound.GIF(provider: "giphy", id: "old", hash: "0000000000000000"): 3,
+        ])
+        // Lit from one side alike (the difference hashes equal), shaped otherwise: not the same clip.
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffffff", hashDCT: "ff00000000000000") == nil)
+        // Both close: 8 and 9 bits.
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffff00", hashDCT: "000000000001ffff") == 1)
+        #expect(recent.age(provider: nil, id: "new", hash: "fffffffffffffe00", hashDCT: "00000000000000ff") == nil, "9 bits of difference")
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffffff", hashDCT: "000000000003ffff") == nil, "10 bits of cosine")
+        // A new GIF without a cosine hash, or a kept one without: the difference hash alone, 5 bits.
+        #expect(recent.age(provider: nil, id: "new", hash: "ffffffffffffffe0", hashDCT: nil) == 1)
+        #expect(recent.age(provider: nil, id: "new", hash: "000000000000001f", hashDCT: "00000000000000ff") == 3)
+        #expect(recent.age(provider: nil, id: "new", hash: "000000000000003f", hashDCT: "00000000000000ff") == nil)
     }
 
     @Test func onlyHashesOfSixteenHexDigitsAreRead() {

@@ -33,6 +33,10 @@ public enum ClipSet {
         /// Encoded as an optimizer writes it: after the first frame, only
         /// the rectangle that changed, unchanged pixels transparent.
         case optimized
+        /// Re-quantized to 32 colors (cut from another sample), ordered dithering.
+        case colors32 = "32-colors"
+        /// Four more blank frames ahead of the clip (100 ms each): a longer blank opening.
+        case blankOpening = "blank-opening"
     }
 
     /// A different clip made from a scene, looking much like it.
@@ -58,6 +62,11 @@ public enum ClipSet {
         public var x: Int, y: Int
         /// How far it moves each second, in thousandths of the picture.
         public var dx: Int, dy: Int
+
+        /// A shape.
+        public init(kind: Kind, color: (Int, Int, Int), size: Int, x: Int, y: Int, dx: Int, dy: Int) {
+            (self.kind, self.color, self.size, self.x, self.y, self.dx, self.dy) = (kind, color, size, x, y, dx, dy)
+        }
     }
 
     /// A scene: a background and shapes.
@@ -72,6 +81,20 @@ public enum ClipSet {
         public var shapes: [Shape]
         /// Grain: ± this much on each channel, each pixel, each frame.
         public var grain = 10
+        /// Fine moving detail: a texture of ± this much a pixel (ripples,
+        /// leaves, rain), moving ``fineStep`` pixels across a frame; 0: none.
+        public var fine = 0
+        public var fineStep = 3
+        /// Blank frames (a flat dark grey, with grain) the clip opens on, 100 ms each.
+        public var blankFrames = 0
+        /// The clip's size before any copy resizes or crops it.
+        public var width = ClipSet.width, height = ClipSet.height
+        /// A scene.
+        public init(name: String, seed: UInt64, from: (Int, Int, Int), to: (Int, Int, Int), direction: Int = 1,
+                    blobs: [(x: Int, y: Int, r: Int, lift: Int)], shapes: [Shape], grain: Int = 10) {
+            (self.name, self.seed, self.from, self.to, self.direction) = (name, seed, from, to, direction)
+            (self.blobs, self.shapes, self.grain) = (blobs, shapes, grain)
+        }
     }
 
     /// `count` scenes, each unlike the others.
@@ -97,6 +120,62 @@ public enum ClipSet {
             let blobs = (0..<6).map { _ in (x: random.next(1000), y: random.next(1000), r: 150 + random.next(300), lift: random.next(121) - 60) }
             return Scene(name: "scene\(index)", seed: random.state, from: from, to: to, direction: random.next(8), blobs: blobs, shapes: shapes)
         }
+    }
+
+    /// `count` scenes with fine moving detail (a texture of ±40 a pixel
+    /// moving 3 px a frame over the whole picture), each unlike the others.
+    public static func fineScenes(count: Int, seed: UInt64 = 2807) -> [Scene] {
+        scenes(count: count, seed: seed).enumerated().map { index, scene in
+            var fine = scene
+            fine.name = "fine\(index)"
+            // Detail everywhere, light nowhere in particular: a near-flat
+            // backdrop (the gradient a tenth as steep, the lights a third)
+            // under a strong texture (water, leaves, a swarm).
+            fine.to = (scene.from.0 + (scene.to.0 - scene.from.0) / 40, scene.from.1 + (scene.to.1 - scene.from.1) / 40,
+                       scene.from.2 + (scene.to.2 - scene.from.2) / 40)
+            fine.blobs = scene.blobs.map { ($0.x, $0.y, $0.r, $0.lift / 3) }
+            fine.fine = 48
+            fine.fineStep = 2 + index % 3
+            // As large as a GIF site's own rendition: wider than the points sampled.
+            (fine.width, fine.height) = (356, 200)
+            return fine
+        }
+    }
+
+    /// `count` scenes lit from one side: a steep gradient left to right
+    /// (or right to left), no soft lights, a small subject. Their difference
+    /// hashes are nearly all 1s (or 0s), whatever the subject: the pairs
+    /// the difference hash alone takes for one clip.
+    public static func sidelitScenes(count: Int, seed: UInt64 = 2817) -> [Scene] {
+        var random = SplitMix64(seed: seed)
+        let kinds: [Shape.Kind] = [.disc, .box, .spider]
+        return (0..<count).map { index in
+            let bright = (180 + random.next(76), 150 + random.next(106), 120 + random.next(136))
+            let dark = (random.next(50), random.next(50), random.next(50))
+            let shapes = (0..<(1 + random.next(2))).map { _ in
+                let level = 60 + random.next(140)
+                return Shape(kind: kinds[random.next(3)], color: (level, level * 3 / 4 + random.next(60), level / 2 + random.next(100)),
+                             size: 60 + random.next(60), x: 150 + random.next(700), y: 200 + random.next(600),
+                             dx: random.next(400) - 200, dy: random.next(300) - 150)
+            }
+            return Scene(name: "sidelit\(index)", seed: random.state, from: dark, to: bright, direction: random.next(2) * 4, blobs: [], shapes: shapes, grain: 6)
+        }
+    }
+
+    /// `count` scenes whose clips open on 2 to 4 blank frames, each unlike the others.
+    public static func blankScenes(count: Int, seed: UInt64 = 2827) -> [Scene] {
+        scenes(count: count, seed: seed).enumerated().map { index, scene in
+            var blank = scene
+            blank.name = "blank\(index)"
+            blank.blankFrames = 2 + index % 3
+            return blank
+        }
+    }
+
+    /// The measurement set: `count` scenes of each kind (photograph-like,
+    /// fine moving detail, lit from one side, opening on blank frames).
+    public static func measurementScenes(count: Int) -> [Scene] {
+        scenes(count: count) + fineScenes(count: count) + sidelitScenes(count: count) + blankScenes(count: count)
     }
 
     /// Luma of RGB, 0–255.
@@ -149,18 +228,33 @@ public enum ClipSet {
     /// A scene's frames drawn once, for its original and its copies.
     public struct Clip {
         let frames: [Picture]
+        /// The original's size.
+        let width: Int, height: Int
+        /// The blank frames it opens on.
+        let blank: [Picture]
         /// The original's palette: 252 colors cut from its frames (4 left for transparency).
         let palette: Palette
 
         /// The clip of `scene`.
         public init(_ scene: Scene) {
             frames = ClipSet.frames(scene)
-            palette = Palette(cutFrom: frames, count: 252, every: 5, dither: 8)
+            (width, height) = (scene.width, scene.height)
+            blank = (0..<scene.blankFrames).map { ClipSet.blankFrame(scene, frame: $0, width: scene.width, height: scene.height) }
+            palette = Palette(cutFrom: frames + blank, count: 252, every: 5, dither: 8)
         }
 
         /// The original, as a GIF: an adaptive palette, lightly dithered.
         public func original() -> [UInt8] {
             encode(frames, width: width, height: height, palette: palette, delay: delayCentiseconds)
+        }
+
+        /// Encodes `pictures` (and the blank opening, `blank` scaled by `transform`) shown `delay` cs each.
+        func encode(_ pictures: [Picture], width w: Int, height h: Int, palette: Palette, delay: Int, optimized: Bool = false,
+                    transform: (Picture) -> Picture = { $0 }, moreBlank: Int = 0) -> [UInt8] {
+            let opening = (blank + (0..<moreBlank).map { _ in blank.first ?? ClipSet.blankFrame(nil, frame: 0, width: width, height: height) })
+                .map(transform)
+            return ClipSet.encode(pictures, width: w, height: h, palette: palette, delay: delay, optimized: optimized,
+                                  opening: opening, openingDelay: 10)
         }
 
         /// A copy of it, as a GIF.
@@ -170,14 +264,15 @@ public enum ClipSet {
                 return original()
             case .larger, .smaller:
                 let (w, h) = copy == .larger ? (width * 11 / 10, height * 11 / 10) : (width * 9 / 10, height * 9 / 10)
-                return encode(frames.map { resize($0, toWidth: w, height: h) }, width: w, height: h, palette: palette, delay: delayCentiseconds)
+                return encode(frames.map { resize($0, fromWidth: width, fromHeight: height, toWidth: w, height: h) }, width: w, height: h, palette: palette, delay: delayCentiseconds,
+                              transform: { resize($0, fromWidth: width, fromHeight: height, toWidth: w, height: h) })
             case .requantized:
                 // Fewer colors, cut from another sample, mapped to the nearest without dithering.
                 let other = Palette(cutFrom: frames, count: 160, every: 3, dither: 0)
                 return encode(frames, width: width, height: height, palette: other, delay: delayCentiseconds)
             case .cropped:
-                let cut = frames.map { crop($0, by: 2) }
-                return encode(cut, width: width - 4, height: height - 4, palette: palette, delay: delayCentiseconds)
+                let cut = frames.map { crop($0, fromWidth: width, fromHeight: height, by: 2) }
+                return encode(cut, width: width - 4, height: height - 4, palette: palette, delay: delayCentiseconds, transform: { crop($0, fromWidth: width, fromHeight: height, by: 2) })
             case .halfRate:
                 let kept = frames.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
                 return encode(kept, width: width, height: height, palette: palette, delay: delayCentiseconds * 2)
@@ -185,6 +280,11 @@ public enum ClipSet {
                 return encode(frames, width: width, height: height, palette: palette, delay: delayCentiseconds + 1)
             case .optimized:
                 return encode(frames, width: width, height: height, palette: palette, delay: delayCentiseconds, optimized: true)
+            case .colors32:
+                let few = Palette(cutFrom: frames, count: 32, every: 7, dither: 0)
+                return encode(frames, width: width, height: height, palette: few, delay: delayCentiseconds)
+            case .blankOpening:
+                return encode(frames, width: width, height: height, palette: palette, delay: delayCentiseconds, moreBlank: 4)
             }
         }
     }
@@ -199,7 +299,15 @@ public enum ClipSet {
         (0..<frames).map { render(scene, atMs: $0 * delayCentiseconds * 10, frame: $0) }
     }
 
+    /// A blank frame of `scene`'s opening (of none: black): a flat dark grey, with grain.
+    static func blankFrame(_ scene: Scene?, frame: Int, width: Int, height: Int) -> Picture {
+        var grain = SplitMix64(seed: (scene?.seed ?? 0) &* 37 &+ UInt64(frame))
+        let amount = scene?.grain ?? 0
+        return (0..<(width * height * 3)).map { _ in UInt8(clamping: 24 + (amount > 0 ? grain.next(2 * amount + 1) - amount : 0)) }
+    }
+
     static func render(_ scene: Scene, atMs time: Int, frame: Int) -> Picture {
+        let (width, height) = (scene.width, scene.height)
         var pixels = Picture(repeating: 0, count: width * height * 3)
         var grain = SplitMix64(seed: scene.seed &* 31 &+ UInt64(frame))
         // The gradient runs across, down or corner to corner, either way.
@@ -219,10 +327,15 @@ public enum ClipSet {
                         r += lift; g += lift; b += lift
                     }
                 }
-                for shape in scene.shapes where covers(shape, u: u, v: v, atMs: time) {
+                for shape in scene.shapes where covers(shape, u: u, v: v, atMs: time, aspect: (width, height)) {
                     (r, g, b) = shape.color
                 }
-                let noise = scene.grain > 0 ? grain.next(2 * scene.grain + 1) - scene.grain : 0
+                var noise = scene.grain > 0 ? grain.next(2 * scene.grain + 1) - scene.grain : 0
+                if scene.fine > 0 {
+                    // A fixed texture, moved across: the same detail a few pixels on each frame.
+                    var texture = SplitMix64(seed: scene.seed ^ UInt64(y * 4096 + (x + frame * scene.fineStep) % 4096))
+                    noise += texture.next(2 * scene.fine + 1) - scene.fine
+                }
                 let at = (y * width + x) * 3
                 pixels[at] = UInt8(clamping: r + noise)
                 pixels[at + 1] = UInt8(clamping: g + noise)
@@ -233,12 +346,12 @@ public enum ClipSet {
     }
 
     /// Whether `shape` covers the point (`u`, `v`) (thousandths) at `time`.
-    static func covers(_ shape: Shape, u: Int, v: Int, atMs time: Int) -> Bool {
+    static func covers(_ shape: Shape, u: Int, v: Int, atMs time: Int, aspect: (Int, Int) = (ClipSet.width, ClipSet.height)) -> Bool {
         // Positions wrap around the picture, so a shape never leaves it.
         let cx = ((shape.x + shape.dx * time / 1000) % 1000 + 1000) % 1000
         let cy = ((shape.y + shape.dy * time / 1000) % 1000 + 1000) % 1000
         // Thousandths of the height across too: a disc is round on screen.
-        let dx = (u - cx) * width / height, dy = v - cy, r = shape.size
+        let dx = (u - cx) * aspect.0 / aspect.1, dy = v - cy, r = shape.size
         switch shape.kind {
         case .disc:
             return dx * dx + dy * dy <= r * r
@@ -252,7 +365,7 @@ public enum ClipSet {
         }
     }
 
-    static func resize(_ picture: Picture, toWidth w: Int, height h: Int) -> Picture {
+    static func resize(_ picture: Picture, fromWidth width: Int, fromHeight height: Int, toWidth w: Int, height h: Int) -> Picture {
         // Bilinear, in 1/256 steps: what an image editor's resize does, near enough.
         var out = Picture(repeating: 0, count: w * h * 3)
         for y in 0..<h {
@@ -272,7 +385,7 @@ public enum ClipSet {
         return out
     }
 
-    static func crop(_ picture: Picture, by cut: Int) -> Picture {
+    static func crop(_ picture: Picture, fromWidth width: Int, fromHeight height: Int, by cut: Int) -> Picture {
         var out = Picture()
         out.reserveCapacity((width - 2 * cut) * (height - 2 * cut) * 3)
         for y in cut..<(height - cut) {
@@ -345,10 +458,17 @@ public enum ClipSet {
         }
     }
 
-    static func encode(_ pictures: [Picture], width w: Int, height h: Int, palette given: Palette, delay: Int, optimized: Bool = false) -> [UInt8] {
+    static func encode(_ pictures: [Picture], width w: Int, height h: Int, palette given: Palette, delay: Int, optimized: Bool = false,
+                       opening: [Picture] = [], openingDelay: Int = 10) -> [UInt8] {
         var palette = given
         var gif = GIFBuilder(width: w, height: h, colors: palette.colors)
         gif.loop(0)
+        for picture in opening {
+            var indices = [UInt8](repeating: 0, count: w * h)
+            for y in 0..<h { for x in 0..<w { indices[y * w + x] = palette.index(picture, y * w + x, x: x, y: y) } }
+            gif.control(delay: openingDelay, disposal: 1)
+            gif.image(width: w, height: h, pixels: indices)
+        }
         let transparent: UInt8 = 252
         var previous: [UInt8]?
         for picture in pictures {

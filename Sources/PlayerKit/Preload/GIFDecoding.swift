@@ -12,7 +12,7 @@ public final class GIFDecoding: @unchecked Sendable {
     private let background: RGBColor
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
     /// The clip's perceptual hashes, made from the canvas of its first frames as they are decoded.
-    private(set) var hashing = ClipHash.Maker()
+    private(set) var hashing: ClipHash.Maker
 
     init(decoder: GIFDecoder, scaler: Scaler, width: Int, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
@@ -24,6 +24,7 @@ public final class GIFDecoding: @unchecked Sendable {
         self.background = background
         self.store = store
         self.onTruncation = onTruncation
+        hashing = ClipHash.Maker(width: decoder.info.width, height: decoder.info.height)
     }
 
     /// Decodes a frame whenever the player's look-ahead asks for one, until

@@ -109,7 +109,8 @@ public final class PreloaderFeed: RoundFeed {
     /// new one ready, else the one seen longest ago, else the first.
     private func choose() -> Int {
         guard let recent, !recent.isEmpty else { return 0 }
-        let age = { (entry: Entry) in recent.age(provider: entry.gif.provider, id: entry.gif.id, hash: entry.gif.clipHash?.first.hex) }
+        let age = { (entry: Entry) in recent.age(provider: entry.gif.provider, id: entry.gif.id, hash: entry.gif.clipHash?.first.gradient.hex,
+                                               hashDCT: entry.gif.clipHash?.first.cosine.hex) }
         guard let headAge = age(ahead[0]) else { return 0 }
         _ = fill(until: 1 + lookAhead)
         // On a virtual clock a GIF arriving after the first would be a wait: only those there as soon.

@@ -113,9 +113,18 @@ extension RoundMachine {
     /// screen), as a `skipped` event at the moment it would have begun.
     private func nextGIF() -> (GIF, Int)? {
         while let (gif, at) = sequence.next(lines: { output(.lines($0)) }) {
-            guard sequence.waiting == nil, let like = clips.sameClip(as: gif) else { return (gif, at) }
-            emit(.skipped(RoundEvent.Skipped(reason: RoundEvent.Skipped.sameClip, id: gif.id, provider: gif.provider, like: like,
-                                             atMs: max(at, clock.accountedUntil), hash: gif.clipHash?.first.hex)))
+            guard sequence.waiting == nil else { return (gif, at) }
+            let reason: String, like: String
+            if let shown = clips.sameClip(as: gif) {
+                (reason, like) = (RoundEvent.Skipped.sameClip, shown)
+            } else if let marked = clips.markedOffTopic(gif) {
+                (reason, like) = (RoundEvent.Skipped.offTopic, marked)
+            } else {
+                return (gif, at)
+            }
+            emit(.skipped(RoundEvent.Skipped(reason: reason, id: gif.id, provider: gif.provider, like: like,
+                                             atMs: max(at, clock.accountedUntil), hash: gif.clipHash?.first.gradient.hex,
+                                             hashDCT: gif.clipHash?.first.cosine.hex)))
             gif.discard()
         }
         return nil

@@ -146,7 +146,8 @@ public final class RoundMachine<Feed: RoundFeed> {
         }
         lastOffTopic = time
         let at = max(time, clock.accountedUntil)
-        emit(.offTopic(OffTopicMark(provider: gif.provider, id: gif.id, title: gif.title, atMs: at, query: gif.query)))
+        emit(.offTopic(OffTopicMark(provider: gif.provider, id: gif.id, title: gif.title, atMs: at, query: gif.query,
+                                    hash: gif.clipHash?.first.gradient.hex, hashDCT: gif.clipHash?.first.cosine.hex)))
         if let shown = sequence.takeOff(at: at, completed: false) { emit(shown) }
         gif.discard()
         // Its picture goes at once, even when the next one is not ready yet.
