@@ -29,8 +29,12 @@ extension Player {
     /// `<data>/ratings.ndjson`) whose marks carry their perceptual hash: a
     /// re-upload of one under another id is passed over, since `list` knows
     /// ids only. A file that cannot be read is said on stderr, and no GIF
-    /// is passed over for a mark.
+    /// is passed over for a mark. Read only when the GIFs seen in earlier
+    /// rounds are (``PlayerConfiguration/effectiveSeenRounds``: a real clock,
+    /// or `--seen-rounds N`): a replay on a virtual clock plays its stream as
+    /// it was, whatever was marked since.
     func offTopicClips() -> [(id: String, hash: FirstFrameHash)] {
+        guard configuration.effectiveSeenRounds > 0 else { return [] }
         let path = (configuration.dataFolder.map(DataStore.init(root:)) ?? DataStore()).ratings
         guard access(path, F_OK) == 0 else { return [] }
         do {

@@ -29,7 +29,9 @@ extension Play {
         folder's ratings.ndjson), under another id (re-encoded, resized, cropped: \
         perceptual hashes of its first frames with detail, made while decoding) is passed \
         over before it is shown (a skipped event). GIFs shown in the last --seen-rounds rounds of the rung or \
-        query (the data folder's seen.ndjson, which score keeps) play after new ones.
+        query (the data folder's seen.ndjson, which score keeps) play after new ones. Both \
+        read the data folder only when --seen-rounds is above 0 (5 on a real clock, 0 on \
+        a virtual one), so a replay plays its stream as it was.
 
         Events (stdout, NDJSON): session start/end, hold, shown, stall, skipped, \
         off_topic; records that are not images (errors from upstream) pass through. When stdout is the terminal, \
