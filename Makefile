@@ -64,6 +64,9 @@ test: deps
 	@command -v man >/dev/null && command -v groff >/dev/null || { echo "test: installing man-db groff-base"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq man-db groff-base; }
 	$(SWIFT) test --skip-build
+	@# Every benchmark's smoke on the debug build (seconds; installs and builds
+	@# nothing, a missing anchor is skipped): a benchmark cannot break silently.
+	BIN=.build/debug bench/run --smoke
 	@# gif-play in real terminals (kitty, xterm -ti vt340, tmux) under Xvfb;
 	@# without those packages it says what to install and passes.
 	Tests/terminals/run .build/debug
@@ -84,8 +87,9 @@ demo: deps
 	@$(RELEASE_BUILD)
 	.build/release/sposure demo
 
-# Every benchmark (bench/run: fetch, ndjson, decode, render, startup) on the
-# release build; BENCH_ARGS=--quick for a smoke test, --enforce to fail on a bar.
+# Every benchmark (bench/run: fetch, ndjson, decode, render, pixels, startup) on the
+# release build; BENCH_ARGS=--quick for a short run, --enforce to fail on a bar
+# (make test runs bench/run --smoke on the debug build).
 BENCH_ARGS ?=
 bench: build
 	bench/run $(BENCH_ARGS)

@@ -23,6 +23,9 @@
 #define W 480
 #define H 270
 #define TRANSPARENT 255
+/* frames of full.gif and sprites of dispose.gif (120; optimized.gif: 5/4 of it);
+ * bench/decode --smoke makes 20, which still has every kind of image */
+static int frames = 120;
 
 static GifColorType palette[256];
 static unsigned char canvas[H][W], previous[H][W];
@@ -89,7 +92,7 @@ static void draw_ball(int cx, int cy, int r, unsigned char color) {
 
 static void full(const char *dir) {
     GifFileType *gif = open_gif(dir, "full.gif");
-    for (int t = 0; t < 120; t++) {
+    for (int t = 0; t < frames; t++) {
         for (int y = 0; y < H; y++)
             for (int x = 0; x < W; x++) canvas[y][x] = plasma(x, y, t);
         control(gif, DISPOSE_DO_NOT, 4, NO_TRANSPARENT_COLOR);
@@ -110,7 +113,7 @@ static void balls(int t) {
 
 static void optimized(const char *dir) {
     GifFileType *gif = open_gif(dir, "optimized.gif");
-    for (int t = 0; t < 150; t++) {
+    for (int t = 0; t < frames + frames / 4; t++) {
         balls(t);
         if (t == 0) {
             control(gif, DISPOSE_DO_NOT, 3, NO_TRANSPARENT_COLOR);
@@ -149,7 +152,7 @@ static void dispose(const char *dir) {
     GifColorType shifted[256];
     for (int i = 0; i < 256; i++) shifted[i] = palette[(i + 64) & 255];
     ColorMapObject *local = GifMakeMapObject(256, shifted);
-    for (int t = 1; t <= 120; t++) {
+    for (int t = 1; t <= frames; t++) {
         bool box = t % 10 == 0;
         int w = box ? 120 : 90, h = box ? 80 : 90;
         int left = (t * 37) % (W - w), top = (t * 23) % (H - h);
@@ -167,8 +170,12 @@ static void dispose(const char *dir) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) {
-        fprintf(stderr, "usage: decode-gen DIR\n");
+    if (argc != 2 && argc != 3) {
+        fprintf(stderr, "usage: decode-gen DIR [FRAMES]\n");
+        return 64;
+    }
+    if (argc == 3 && (frames = atoi(argv[2])) < 10) {
+        fprintf(stderr, "decode-gen: FRAMES must be 10 or more\n");
         return 64;
     }
     for (int i = 0; i < 256; i++) {
