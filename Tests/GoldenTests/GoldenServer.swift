@@ -25,7 +25,8 @@
 //
 //   requests     expected requests the server saw, `METHOD TARGET` a line,
 //                sorted (concurrent transfers arrive in any order), the key
-//                written `{key}`: what was fetched, and what never was.
+//                written `{key}` (any other `api_key` `{other-key}`): what was
+//                fetched, and what never was.
 
 import Foundation
 import Testing
@@ -102,7 +103,9 @@ final class GoldenServer {
     /// The requests seen, `METHOD TARGET` a line, sorted, the key as `{key}`.
     var requestLines: String {
         let lines = http.requests.map { request -> String in
-            let target = key.map { request.target.replacingOccurrences(of: $0, with: "{key}") } ?? request.target
+            var target = key.map { request.target.replacingOccurrences(of: $0, with: "{key}") } ?? request.target
+            // Any other key (a case that gives a wrong one) is kept out of the expected file too.
+            target = target.replacing(#/api_key=(?!\{key\})[^&]*/#, with: "api_key={other-key}")
             return "\(request.method) \(target.replacingOccurrences(of: baseURL, with: "{server}"))"
         }
         return lines.sorted().map { $0 + "\n" }.joined()
