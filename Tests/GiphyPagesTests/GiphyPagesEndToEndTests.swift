@@ -495,32 +495,6 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func listDropsRepeatedIDsWithinAndAcrossPages() throws {
-        try withWorld { world in
-            let (a, b, c, d, e, f, g, h, i) = (FakeGIF.make(id: "dupA"), FakeGIF.make(id: "dupB"), FakeGIF.make(id: "dupC"),
-                                               FakeGIF.make(id: "dupD"), FakeGIF.make(id: "dupE"), FakeGIF.make(id: "dupF"),
-                                               FakeGIF.make(id: "dupG"), FakeGIF.make(id: "dupH"), FakeGIF.make(id: "dupI"))
-            world.fake.set(.search("spiders"), items: [a, b, a, c, d, b, e, f, c, g])
-            world.fake.set(.search("snakes"), items: [h, a, i])
-            let result = try world.list(["--concurrency", "1"], lines: [
-                pageLine("spiders", offset: 0, limit: 5, total: 10),
-                pageLine("spiders", offset: 5, limit: 5, total: 10),
-                pageLine("snakes", offset: 0, limit: 3, total: 3),
-            ])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [
-                gifLine(a, rank: 0, query: "spiders"), gifLine(b, rank: 1, query: "spiders"),
-                gifLine(c, rank: 3, query: "spiders"), gifLine(d, rank: 4, query: "spiders"),
-                gifLine(e, rank: 6, query: "spiders"), gifLine(f, rank: 7, query: "spiders"),
-                gifLine(g, rank: 9, query: "spiders"),
-                gifLine(h, rank: 0, query: "snakes"), gifLine(i, rank: 2, query: "snakes"),
-            ])
-            #expect(world.fake.calls.count == 3)
-            #expect(world.fake.maxConcurrentCalls == 1, "--concurrency 1")
-        }
-    }
-
     @Test func listDropsRepeatsInPageOrderEvenWhenALaterPageAnswersFirst() throws {
         try withWorld { world in
             // The same stream must give the same records whatever the network
@@ -547,17 +521,6 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func listWithoutTotalCountAsksEveryPage() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 7, total: .missing)
-            let result = try world.list(["--concurrency", "1"], lines: (0..<3).map { pageLine("spiders", offset: $0 * 5, limit: 5, total: nil) })
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == (0..<7).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") })
-            #expect(world.fake.calls.count == 3, "no total learned: every page is asked")
-        }
-    }
-
     @Test func listSkipsPagesPastALearnedTotalWithoutACall() throws {
         try withWorld { world in
             // total_count changes between calls: 120 for the ping, 40 afterwards.
@@ -575,27 +538,6 @@ struct GiphyPagesEndToEndTests {
             let calls = world.fake.calls
             #expect(calls.count == 2, "the ping and page 0; pages 50 and 100 are past the total learned (40)")
             #expect(calls.last?.offset == 0)
-        }
-    }
-
-    /// Defect 6 of "Hostile input, third pass", for Giphy: a list whose
-    /// `total_count` says 500 but whose first page is empty was asked page
-    /// after page. The empty page ends it: the later pages are `list_ended`
-    /// records that cost no call.
-    @Test func listAnEmptyPageEndsItsListThoughTheTotalSaysMore() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 0, total: .fixed(500))
-            let pages = (0..<10).map { pageLine("spiders", offset: $0 * 50, limit: 50, total: 500) }
-            let result = try world.list(["--concurrency", "1"], lines: pages)
-
-            #expect(result.exitCode == 1)
-            #expect(world.fake.calls.count == 1, "one call, not ten")
-            #expect(result.stdoutLines.count == 9)
-            for (line, page) in zip(result.stdoutLines, pages.dropFirst()) {
-                try expectPageError(line, code: "list_ended", page: page, attempts: nil)
-            }
-            #expect(result.stdoutLines.first?.contains("came back empty at offset 0") == true)
-            #expect(result.stderr.split(separator: "\n").filter { $0.contains("came back empty") }.count == 1, "\(result.stderr)")
         }
     }
 
@@ -795,21 +737,6 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func listServerErrorThatQuotesTheRequestNeverShowsTheKey() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 5)
-            world.fake.fail(.serverErrorEchoingRequest(500), times: .max)
-            let page = pageLine("spiders", offset: 0, limit: 5, total: 5)
-            let result = try world.list(["--max-wait", "0"], lines: [page])
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectPageError(result.stdoutLines[0], code: "http_500", page: page, attempts: nil)
-            #expect(world.fake.calls.count == 1)
-            // (The key check of every run covers the error text, which quoted it.)
-        }
-    }
-
     @Test func listRetriesASyntheticResponse() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 5)
@@ -833,26 +760,6 @@ struct GiphyPagesEndToEndTests {
             try #require(result.stdoutLines.count == 1)
             try expectPageError(result.stdoutLines[0], code: "synthetic", page: page, attempts: 2)
             #expect(world.fake.calls.count == 2, "retried, not taken for the end of the results")
-        }
-    }
-
-    /// Defect 5 of "Hostile input, third pass": an answer that cannot be
-    /// read at all was retried for --max-wait, a call of the allowance each
-    /// time, and said only "not a JSON object". It is one call, and the
-    /// record says what jansson found.
-    @Test func listAnAnswerThatIsNotJSONIsNotRetried() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 5)
-            world.fake.fail(.notJSON, times: .max, list: .search("spiders"))
-            let page = pageLine("spiders", offset: 0, limit: 5, total: 5)
-            let result = try world.list(["--max-wait", "10s"], lines: [page])
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectPageError(result.stdoutLines[0], code: "bad_response", page: page, attempts: nil)
-            let message = try JSONRecord.parse(result.stdoutLines[0]).string("error") ?? ""
-            #expect(message.contains("expected near"), "jansson's words: \(message)")
-            #expect(world.fake.calls.count == 1, "not retried")
         }
     }
 
@@ -899,23 +806,6 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func listRefusedKeyStopsWithOneMessageAndNoRetries() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 15)
-            let pages = (0..<3).map { pageLine("spiders", offset: $0 * 5, limit: 5, total: 15) }
-            let result = try world.list(["--concurrency", "1", "--max-wait", "3s"], lines: pages, key: .wrong("wrongKeyZZ81aa"))
-
-            #expect(result.exitCode == 1)
-            #expect(world.fake.calls.count == 1, "the server saw exactly one call")
-            #expect(world.fake.calls.first?.status == 401)
-            expectOneMessageNamingTheKey(result.stderr)
-            try #require(result.stdoutLines.count == 3, "every page read becomes an unauthorized error record")
-            for (line, page) in zip(result.stdoutLines, pages) {
-                try expectPageError(line, code: "unauthorized", page: page, attempts: nil)
-            }
-        }
-    }
-
     /// A refused key closed list's input at once: the pages the reader held
     /// (and those upstream still wrote) got no record, 8 of 2,000 pages were
     /// answered. The reader now stops as on a signal: every page gets its
@@ -933,27 +823,6 @@ struct GiphyPagesEndToEndTests {
             for (line, page) in zip(result.stdoutLines, pages) {
                 try expectPageError(line, code: "unauthorized", page: page, attempts: nil)
             }
-        }
-    }
-
-    @Test func listMaxCallsCapsTheCallsOfARun() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 20)
-            let pages = (0..<4).map { pageLine("spiders", offset: $0 * 5, limit: 5, total: 20) }
-            let result = try world.list(["--max-calls", "2", "--concurrency", "1"], lines: pages)
-
-            #expect(result.exitCode == 1)
-            #expect(world.fake.calls.count == 2)
-            let gifs = (0..<20).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") }
-            try #require(result.stdoutLines.count == 12)
-            #expect(Array(result.stdoutLines.prefix(10)) == Array(gifs.prefix(10)))
-            try expectPageError(result.stdoutLines[10], code: "max_calls", page: pages[2], attempts: nil)
-            try expectPageError(result.stdoutLines[11], code: "max_calls", page: pages[3], attempts: nil)
-
-            let replay = try world.list(["--retry-errors"], lines: result.stdoutLines)
-            #expect(replay.exitCode == 0)
-            #expect(replay.stdoutLines == gifs)
-            #expect(world.fake.calls.count == 4)
         }
     }
 
@@ -978,46 +847,6 @@ struct GiphyPagesEndToEndTests {
     }
 
     // MARK: - list: the stream contract
-
-    @Test func listPassesOtherRecordsThroughUnchanged() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 3)
-            let note = #"{"kind":"note",  "text":"hello",   "n":1.50, "nested":{"a":[1,2]}}"#
-            let image = #"{"kind":"image","id":"zzz","path":"/tmp/x.gif","bytes":10}"#
-            let kindless = #"{"no_kind":true}"#
-            let result = try world.list([], lines: [note, pageLine("spiders", offset: 0, limit: 3, total: 3), image, kindless])
-
-            #expect(result.exitCode == 0)
-            let gifs = (0..<3).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") }
-            #expect(result.stdoutLines == [note] + gifs + [image, kindless])
-        }
-    }
-
-    @Test func listBadJSONLineBecomesAnErrorRecordAndTheRunGoesOn() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 6)
-            let result = try world.list([], lines: [
-                pageLine("spiders", offset: 0, limit: 3, total: 6),
-                "this is not json",
-                pageLine("spiders", offset: 3, limit: 3, total: 6),
-            ])
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 7)
-            let gifs = (0..<6).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") }
-            #expect(Array(result.stdoutLines.prefix(3)) == Array(gifs.prefix(3)))
-            let bad = try JSONRecord.parse(result.stdoutLines[3])
-            #expect(Array(bad.keys.prefix(5)) == ["kind", "stage", "code", "line", "text"])
-            #expect(bad.kind == "error")
-            #expect(bad.string("stage") == "giphy-pages list")
-            #expect(bad.string("code") == "bad_json")
-            #expect(bad.int("line") == 2)
-            #expect(bad.string("text") == "this is not json")
-            #expect(!(bad.string("error") ?? "").isEmpty)
-            #expect(Array(result.stdoutLines.suffix(3)) == Array(gifs.suffix(3)))
-            #expect(result.stderr.contains("stdin:2"))
-        }
-    }
 
     @Test func listEndsQuietlyWhenDownstreamCloses() throws {
         try withWorld { world in

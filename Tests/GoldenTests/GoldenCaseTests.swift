@@ -18,7 +18,8 @@
 //                (a file that is not UTF-8 is compared byte for byte)
 //   absent       paths (one a line, relative to the case's folder) that must
 //                not exist after the run: a run that must keep no history,
-//                or record nothing, says so here
+//                or record nothing, says so here; `FOLDER/*`: FOLDER holds no
+//                file (it may be there, empty)
 //
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
 // in stdout and stderr is written `{tmp}`. A case may also run against a real
@@ -216,7 +217,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                     #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
                 }
             }
-            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty {
+            for path in golden.lines("absent", tmp: tmp) where path.hasSuffix("/*") {
+                let folder = work.appendingPathComponent(String(path.dropLast(2)))
+                #expect(GoldenCase.files(under: folder).isEmpty, "\(golden.testDescription): \(path) should hold no file after the run")
+            }
+            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty && !path.hasSuffix("/*") {
                 #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent(path).path),
                         "\(golden.testDescription): \(path) should not exist after the run")
             }
