@@ -24,79 +24,6 @@ struct GiphyPagesEndToEndTests {
 
     // MARK: - plan: pings and pages
 
-    @Test func planPingsOncePerQueryAndEmitsPagesUpToMaxResults() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 130)
-            world.fake.set(.search("snakes"), count: 70)
-            let result = try world.plan(["-q", "spiders", "-q", "snakes", "--max-results", "120"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stderr == "")
-            #expect(result.stdoutLines == [
-                pageLine("spiders", offset: 0, limit: 50, total: 130),
-                pageLine("spiders", offset: 50, limit: 50, total: 130),
-                pageLine("spiders", offset: 100, limit: 20, total: 130),
-                pageLine("snakes", offset: 0, limit: 50, total: 70),
-                pageLine("snakes", offset: 50, limit: 20, total: 70),
-            ])
-            let calls = world.fake.calls
-            #expect(calls.map(\.query) == ["spiders", "snakes"], "one ping per query")
-            for call in calls {
-                #expect(call.endpoint == "search")
-                #expect(call.isPing, "a ping asks limit=1 offset=0: \(call.limit ?? -1) \(call.offset ?? -1)")
-                #expect(call.key == world.key)
-                #expect(call.rating == "g" && call.lang == "en")
-            }
-        }
-    }
-
-    @Test func planLimitSetsThePageSizeAndQueriesMayBeArguments() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 130)
-            let result = try world.plan(["spiders", "--limit", "25", "--max-results", "60"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [
-                pageLine("spiders", offset: 0, limit: 25, total: 130),
-                pageLine("spiders", offset: 25, limit: 25, total: 130),
-                pageLine("spiders", offset: 50, limit: 10, total: 130),
-            ])
-            #expect(world.fake.calls.count == 1)
-        }
-    }
-
-    @Test func planStopsAtTheTotalWhenNoMaximumIsGiven() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 120)
-            let result = try world.plan(["spiders"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [
-                pageLine("spiders", offset: 0, limit: 50, total: 120),
-                pageLine("spiders", offset: 50, limit: 50, total: 120),
-                pageLine("spiders", offset: 100, limit: 20, total: 120),
-            ])
-        }
-    }
-
-    @Test func planInterleavesSectionsPageByPage() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 130)
-            world.fake.set(.search("snakes"), count: 70)
-            let result = try world.plan(["spiders", "snakes", "--interleave", "--max-results", "120"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [
-                pageLine("spiders", offset: 0, limit: 50, total: 130),
-                pageLine("snakes", offset: 0, limit: 50, total: 70),
-                pageLine("spiders", offset: 50, limit: 50, total: 130),
-                pageLine("snakes", offset: 50, limit: 20, total: 70),
-                pageLine("spiders", offset: 100, limit: 20, total: 130),
-            ])
-            #expect(world.fake.calls.map(\.query) == ["spiders", "snakes"])
-        }
-    }
-
     @Test func planNeverPassesTheSearchOffsetCap() throws {
         try withWorld { world in
             // The ping of the corpus: total_count 10049, far past what the API serves.
@@ -134,20 +61,6 @@ struct GiphyPagesEndToEndTests {
             #expect(calls[0].endpoint == "trending")
             #expect(calls[0].query == nil, "trending takes no q")
             #expect(calls[0].isPing)
-        }
-    }
-
-    @Test func planWithTotalMissingPlansUpToMaxResultsWithANullTotal() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 500, total: .missing)
-            let result = try world.plan(["spiders", "--max-results", "100"])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [
-                pageLine("spiders", offset: 0, limit: 50, total: nil),
-                pageLine("spiders", offset: 50, limit: 50, total: nil),
-            ])
-            #expect(world.fake.calls.count == 1)
         }
     }
 

@@ -189,9 +189,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                     #expect(!made.contains(key), "\(golden.testDescription): the API key in \(path)")
                 }
             }
-            let requests = server?.requestLines
+            let requests = server?.requestLines(sorted: true)
+            let ordered = server?.requestLines(sorted: false)
             if Self.updating {
                 if let requests, golden.text("requests") != nil { try Data(requests.utf8).write(to: golden.file("requests")) }
+                if let ordered, golden.text("requests.ordered") != nil { try Data(ordered.utf8).write(to: golden.file("requests.ordered")) }
                 try Data(stdout.utf8).write(to: golden.file("stdout"))
                 if status == "0" {
                     try? FileManager.default.removeItem(at: golden.file("exit"))
@@ -206,6 +208,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                     "\(golden.testDescription): exit; stderr: \(stderr.prefix(400))")
             if let expected = golden.text("stderr") { #expect(stderr == expected, "\(golden.testDescription): stderr") }
             if let expected = golden.text("requests") { #expect(requests == expected, "\(golden.testDescription): requests") }
+            if let expected = golden.text("requests.ordered") { #expect(ordered == expected, "\(golden.testDescription): requests.ordered") }
             let after = golden.file("after")
             for path in GoldenCase.files(under: after) {
                 let made = try? Data(contentsOf: work.appendingPathComponent(path))
@@ -232,7 +235,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
         let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
-                                  "server", "fake", "requests"]
+                                  "server", "fake", "requests", "requests.ordered"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []
             #expect(Set(names).subtracting(known).isEmpty, "\(golden.testDescription): \(Set(names).subtracting(known).sorted())")

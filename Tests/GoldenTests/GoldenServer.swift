@@ -27,6 +27,8 @@
 //                sorted (concurrent transfers arrive in any order), the key
 //                written `{key}` (any other `api_key` `{other-key}`): what was
 //                fetched, and what never was.
+//   requests.ordered  the same in arrival order, for a tool that asks one at
+//                a time (plan's pings, list --concurrency 1).
 
 import Foundation
 import Testing
@@ -100,15 +102,15 @@ final class GoldenServer {
         self.keepAlive = keepAlive
     }
 
-    /// The requests seen, `METHOD TARGET` a line, sorted, the key as `{key}`.
-    var requestLines: String {
+    /// The requests seen, `METHOD TARGET` a line, sorted or in arrival order, the key as `{key}`.
+    func requestLines(sorted: Bool) -> String {
         let lines = http.requests.map { request -> String in
             var target = key.map { request.target.replacingOccurrences(of: $0, with: "{key}") } ?? request.target
             // Any other key (a case that gives a wrong one) is kept out of the expected file too.
             target = target.replacing(#/api_key=(?!\{key\})[^&]*/#, with: "api_key={other-key}")
             return "\(request.method) \(target.replacingOccurrences(of: baseURL, with: "{server}"))"
         }
-        return lines.sorted().map { $0 + "\n" }.joined()
+        return (sorted ? lines.sorted() : lines).map { $0 + "\n" }.joined()
     }
 
     /// Stops the server.
