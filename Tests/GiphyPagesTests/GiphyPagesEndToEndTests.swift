@@ -24,46 +24,6 @@ struct GiphyPagesEndToEndTests {
 
     // MARK: - plan: pings and pages
 
-    @Test func planNeverPassesTheSearchOffsetCap() throws {
-        try withWorld { world in
-            // The ping of the corpus: total_count 10049, far past what the API serves.
-            world.fake.set(.search("spiders"), count: 0, total: .fixed(10049))
-            for arguments in [["spiders", "--limit", "30"], ["spiders", "--limit", "30", "--max-results", "20000"]] {
-                let result = try world.plan(arguments)
-                #expect(result.exitCode == 0)
-                #expect(result.stdoutLines.count == 167)
-                #expect(result.stdoutLines.first == pageLine("spiders", offset: 0, limit: 30, total: 10049))
-                #expect(result.stdoutLines.last == pageLine("spiders", offset: 4980, limit: 20, total: 10049))
-                let pages = try result.stdoutLines.map { try JSONRecord.parse($0) }
-                #expect(pages.allSatisfy { ($0.int("offset") ?? .max) <= 4999 })
-                #expect(pages.reduce(0) { $0 + ($1.int("limit") ?? 0) } == 5000)
-            }
-            let fifty = try world.plan(["spiders"])
-            #expect(fifty.stdoutLines.count == 100)
-            #expect(fifty.stdoutLines.last == pageLine("spiders", offset: 4950, limit: 50, total: 10049))
-            #expect(world.fake.calls.count == 3, "one ping per run")
-        }
-    }
-
-    @Test func planTrendingRespectsItsOffsetCapOf499() throws {
-        try withWorld { world in
-            world.fake.set(.trending, count: 600, total: .fixed(4019))
-            let result = try world.plan(["--trending", "--limit", "40"])
-
-            #expect(result.exitCode == 0)
-            var expected: [String] = []
-            for offset in stride(from: 0, through: 480, by: 40) {
-                expected.append(pageLine(nil, offset: offset, limit: offset == 480 ? 20 : 40, total: 4019))
-            }
-            #expect(result.stdoutLines == expected)
-            let calls = world.fake.calls
-            try #require(calls.count == 1)
-            #expect(calls[0].endpoint == "trending")
-            #expect(calls[0].query == nil, "trending takes no q")
-            #expect(calls[0].isPing)
-        }
-    }
-
     @Test func planPassesRatingAndLangAndEncodesTheQuery() throws {
         try withWorld { world in
             world.fake.set(.search("black widow"), count: 30)
@@ -156,46 +116,7 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func planRefusedKeyStopsWithOneMessageAndOneCall() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 100)
-            let result = try world.plan(["spiders", "snakes"], key: .wrong("wrongKeyZZ81aa"))
-
-            #expect(result.exitCode == 1)
-            #expect(world.fake.calls.count == 1, "no retry, and no other query after a refused key")
-            expectOneMessageNamingTheKey(result.stderr)
-            #expect(!result.stdoutLines.contains { $0.contains(#""kind":"page""#) })
-        }
-    }
-
-    @Test func apiURLOptionOverridesTheEnvironment() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 10)
-            // GIPHY_API_URL points at a closed port; --api-url at the fake.
-            let result = try world.plan(["spiders", "--api-url", world.fake.baseURL], apiURL: "http://127.0.0.1:9")
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [pageLine("spiders", offset: 0, limit: 10, total: 10)])
-            #expect(world.fake.calls.count == 1)
-        }
-    }
-
     // MARK: - plan: typed queries and --follow
-
-    /// `--debounce 0` searches every line, as --help says, even when the
-    /// lines arrive in one read (a file): only the last of a batch was searched.
-    @Test func planWithNoDebounceSearchesEveryLineOfAFile() throws {
-        try withWorld { world in
-            for query in ["spiders", "snakes", "bees"] { world.fake.set(.search(query), count: 10) }
-            let file = NSTemporaryDirectory() + "queries-\(UUID().uuidString)"
-            try "spiders\nsnakes\n\nbees\n".write(toFile: file, atomically: true, encoding: .utf8)
-            defer { try? FileManager.default.removeItem(atPath: file) }
-            let result = try world.plan(["--queries-from", file, "--debounce", "0"])
-            #expect(result.exitCode == 0, "\(result.stderr)")
-            #expect(world.fake.searchedQueries == ["spiders", "snakes", "bees"])
-            #expect(result.stdoutLines == ["spiders", "snakes", "bees"].map { pageLine($0, offset: 0, limit: 10, total: 10) })
-        }
-    }
 
     @Test func planDebouncesQueriesTypedQuickly() throws {
         try withWorld { world in
