@@ -314,21 +314,6 @@ struct GiphyPagesEndToEndTests {
         }
     }
 
-    @Test func listRenditionOptionChoosesAnotherRendition() throws {
-        try withWorld { world in
-            let a = FakeGIF.make(id: "rdA")
-            let b = FakeGIF.make(id: "rdB").without("downsized")
-            world.fake.set(.search("spiders"), items: [a, b])
-            let result = try world.list(["--rendition", "downsized"], lines: [pageLine("spiders", offset: 0, limit: 2, total: 2)])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == [
-                gifLine(a, rank: 0, query: "spiders", rendition: "downsized"),
-                gifLine(b, rank: 1, query: "spiders", rendition: "fixed_height"),
-            ])
-        }
-    }
-
     @Test func listDropsRepeatsInPageOrderEvenWhenALaterPageAnswersFirst() throws {
         try withWorld { world in
             // The same stream must give the same records whatever the network
@@ -352,26 +337,6 @@ struct GiphyPagesEndToEndTests {
                 gifLine(a, rank: 0, query: "spiders"), gifLine(b, rank: 1, query: "spiders"), gifLine(c, rank: 2, query: "spiders"),
                 gifLine(d, rank: 3, query: "spiders"), gifLine(e, rank: 5, query: "spiders"),
             ])
-        }
-    }
-
-    @Test func listSkipsPagesPastALearnedTotalWithoutACall() throws {
-        try withWorld { world in
-            // total_count changes between calls: 120 for the ping, 40 afterwards.
-            world.fake.set(.search("spiders"), count: 120, total: .changing([120, 40]))
-            let plan = try world.plan(["spiders"])
-            #expect(plan.stdoutLines == [
-                pageLine("spiders", offset: 0, limit: 50, total: 120),
-                pageLine("spiders", offset: 50, limit: 50, total: 120),
-                pageLine("spiders", offset: 100, limit: 20, total: 120),
-            ])
-            let result = try world.list(["--concurrency", "1"], lines: plan.stdoutLines)
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == (0..<50).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") })
-            let calls = world.fake.calls
-            #expect(calls.count == 2, "the ping and page 0; pages 50 and 100 are past the total learned (40)")
-            #expect(calls.last?.offset == 0)
         }
     }
 

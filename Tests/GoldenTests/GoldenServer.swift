@@ -14,6 +14,7 @@
 //                  search QUERY count N | trending count N
 //                  search QUERY items ID ID … (FakeGIF.make: every rendition)
 //                  search QUERY total N | total missing | total N,M,…
+//                  gif ID without NAME …   (after its items line)
 //                  fail unauthorized|rate-limited|synthetic|not-json
 //                       |server-error N|server-error-echoing N [times N]
 //                (QUERY is one word; `total` after `count` or `items`.)
@@ -140,6 +141,20 @@ final class GoldenServer {
                 default: throw GoldenError("fake: \(line): not a fault")
                 }
                 giphy.fail(fault, times: times)
+                continue
+            }
+            if words.first == "gif", words.count >= 4, words[2] == "without" {
+                // Every listed item of that id loses the renditions named (missing keys).
+                for (list, var listing) in listings {
+                    let names = Set(words[3...])
+                    listing.items = listing.items.map { item in
+                        var item = item
+                        if item.id == words[1] { item.renditions.removeAll { names.contains($0.name) } }
+                        return item
+                    }
+                    listings[list] = listing
+                    giphy.set(list, listing)
+                }
                 continue
             }
             let list: FakeGiphy.List
