@@ -15,6 +15,8 @@
 //                  search QUERY items ID ID … (FakeGIF.make: every rendition)
 //                  search QUERY total N | total missing | total N,M,…
 //                  gif ID without NAME …   (after its items line)
+//                For klipy: `search QUERY count N`, and `refuse KEY` (a key
+//                it answers 401; any other unknown key meets no route: 404).
 //                  fail unauthorized|rate-limited|synthetic|not-json
 //                       |server-error N|server-error-echoing N [times N]
 //                (QUERY is one word; `total` after `count` or `items`.)
@@ -26,7 +28,8 @@
 //
 //   requests     expected requests the server saw, `METHOD TARGET` a line,
 //                sorted (concurrent transfers arrive in any order), the key
-//                written `{key}` (any other `api_key` `{other-key}`): what was
+//                written `{key}` (any other key `{other-key}`, Klipy's
+//                customer_id `{customer-id}`): what was
 //                fetched, and what never was.
 //   requests.ordered  the same in arrival order, for a tool that asks one at
 //                a time (plan's pings, list --concurrency 1).
@@ -58,6 +61,14 @@ final class GoldenServer {
                 return GoldenServer(http: giphy.server, key: giphy.key, keepAlive: giphy)
             case "klipy":
                 let klipy = try FakeKlipy()
+                for line in lines {
+                    let words = line.split(separator: " ").map(String.init)
+                    switch (words.first, words.count) {
+                    case ("search", 4) where words[2] == "count": klipy.set(words[1], count: Int(words[3]) ?? 0)
+                    case ("refuse", 2): klipy.refuse(key: words[1])
+                    default: throw GoldenError("\(golden.testDescription)/fake: \(line): not a klipy line")
+                    }
+                }
                 return GoldenServer(http: klipy.server, key: klipy.key, keepAlive: klipy)
             default:
                 throw GoldenError("\(golden.testDescription)/fake: \(kind) is neither giphy nor klipy")
@@ -109,6 +120,9 @@ final class GoldenServer {
             var target = key.map { request.target.replacingOccurrences(of: $0, with: "{key}") } ?? request.target
             // Any other key (a case that gives a wrong one) is kept out of the expected file too.
             target = target.replacing(#/api_key=(?!\{key\})[^&]*/#, with: "api_key={other-key}")
+                .replacing(#/^/api/v1/(?!\{key\})[^/]+//#, with: "/api/v1/{other-key}/")
+                // Klipy's customer_id is made afresh for each data folder.
+                .replacing(#/customer_id=[^&]*/#, with: "customer_id={customer-id}")
             return "\(request.method) \(target.replacingOccurrences(of: baseURL, with: "{server}"))"
         }
         return (sorted ? lines.sorted() : lines).map { $0 + "\n" }.joined()
