@@ -96,23 +96,6 @@ struct KlipyEndToEndTests {
         }
     }
 
-    @Test func aRefusedKeyStopsWithOneMessageAndExit1() throws {
-        try withKlipy { world in
-            world.fake.set("spiders", count: 30)
-            let wrong = "wrongKlipyKeyQQ1234"
-            world.fake.refuse(key: wrong)
-            let pages = (1...3).map { klipyPage("spiders", page: $0, perPage: 10, limit: 10) }
-            let result = try world.list(pages, ["--concurrency", "1"], key: wrong)
-
-            #expect(result.exitCode == 1)
-            #expect(world.fake.calls.count == 1)
-            let lines = result.stderr.split(separator: "\n")
-            #expect(lines.count == 1 && result.stderr.contains("KLIPY_API_KEY"), "\(result.stderr)")
-            let codes = try result.stdoutLines.map { try JSONRecord.parse($0).string("code") }
-            #expect(codes == ["unauthorized", "unauthorized", "unauthorized"])
-        }
-    }
-
     @Test func theKeyIsMaskedInEveryFailure() throws {
         try withKlipy { world in
             world.fake.set("spiders", count: 10)

@@ -18,10 +18,13 @@
 //                (a file that is not UTF-8 is compared byte for byte)
 //   absent       paths (one a line, relative to the case's folder) that must
 //                not exist after the run: a run that must keep no history,
-//                or record nothing, says so here
+//                or record nothing, says so here; `FOLDER/*`: FOLDER holds no
+//                file (it may be there, empty)
 //
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
-// in stdout and stderr is written `{tmp}`. Every case runs with its own data,
+// in stdout and stderr is written `{tmp}`. A case may also run against a real
+// HTTP server (`server/`, `fake`, `requests`, `{server}`, `{key}`): see
+// GoldenServer.swift. Every case runs with its own data,
 // cache and config folders ({tmp}/data, {tmp}/cache, {tmp}/config), HOME and
 // TMPDIR set to {tmp}, TZ=UTC, NO_COLOR=1, no API keys and no COLUMNS, so
 // nothing of the machine running it shows through.
@@ -62,12 +65,39 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
         (try? Data(contentsOf: file(name))).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The lines of `name`, `{tmp}` replaced; a missing file is none.
-    func lines(_ name: String, tmp: String) -> [String] {
+    /// The lines of `name`, `{tmp}` (and the other `{…}` of `values`) replaced; a missing file is none.
+    func lines(_ name: String, tmp: String, values: [String: String] = [:]) -> [String] {
         guard let text = text(name) else { return [] }
-        var lines = text.replacingOccurrences(of: "{tmp}", with: tmp).components(separatedBy: "\n")
+        var lines = GoldenCase.fill(text, tmp: tmp, values: values).components(separatedBy: "\n")
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// `text` with `{tmp}` and the placeholders of `values` replaced.
+    static func fill(_ text: String, tmp: String, values: [String: String]) -> String {
+        values.reduce(text.replacingOccurrences(of: "{tmp}", with: tmp)) { $0.replacingOccurrences(of: $1.key, with: $1.value) }
+    }
+
+    /// `bytes` with `{tmp}` and the placeholders of `values` replaced, byte for
+    /// byte: a stdin that is not UTF-8 reaches the tool as it is.
+    static func fill(_ bytes: [UInt8], tmp: String, values: [String: String]) -> [UInt8] {
+        var out = bytes
+        for (placeholder, value) in [("{tmp}", tmp)] + values.map({ ($0.key, $0.value) }) {
+            let from = Array(placeholder.utf8), to = Array(value.utf8)
+            var result: [UInt8] = []
+            var index = 0
+            while index < out.count {
+                if out[index] == from[0], index + from.count <= out.count, Array(out[index..<index + from.count]) == from {
+                    result += to
+                    index += from.count
+                } else {
+                    result.append(out[index])
+                    index += 1
+                }
+            }
+            out = result
+        }
+        return out
     }
 
     /// Copies what `from` holds into `into`.
@@ -99,10 +129,17 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let tmp = work.path
             try GoldenCase.copyContents(of: GoldenCase.root.appendingPathComponent(golden.tool + "/files"), into: work)
             try GoldenCase.copyContents(of: golden.file("files"), into: work)
+            let server = try GoldenServer.start(for: golden)
+            defer { server?.stop() }
+            var values: [String: String] = [:]
+            if let server {
+                values["{server}"] = server.baseURL
+                if let key = server.key { values["{key}"] = key }
+            }
             var environment = ["SPOSURE_DATA": tmp + "/data", "SPOSURE_CACHE": tmp + "/cache", "SPOSURE_CONFIG": tmp + "/config",
                                "HOME": tmp, "TMPDIR": tmp, "TZ": "UTC", "NO_COLOR": "1",
                                "NO_PROXY": "127.0.0.1,localhost", "no_proxy": "127.0.0.1,localhost"]
-            for line in golden.lines("env", tmp: tmp) where !line.isEmpty {
+            for line in golden.lines("env", tmp: tmp, values: values) where !line.isEmpty {
                 guard let equals = line.firstIndex(of: "=") else {
                     Issue.record("\(golden.testDescription)/env: \(line) is not KEY=VALUE")
                     return
@@ -114,14 +151,20 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                          // --help wraps at $COLUMNS when it is set (ArgumentParser), else at 80.
                          "COLUMNS", "LINES"]
                 .filter { environment[$0] == nil }
-            let stdin = golden.text("stdin").map { Array($0.replacingOccurrences(of: "{tmp}", with: tmp).utf8) } ?? []
-            let result = try StageProcess(golden.tool, arguments: golden.lines("args", tmp: tmp), environment: environment,
+            let stdin = (try? Data(contentsOf: golden.file("stdin"))).map { GoldenCase.fill(Array($0), tmp: tmp, values: values) } ?? []
+            let result = try StageProcess(golden.tool, arguments: golden.lines("args", tmp: tmp, values: values), environment: environment,
                                           unsetEnvironment: unset, stdin: stdin, currentDirectory: work).wait(timeout: 120)
             #expect(!result.timedOut, "\(golden.testDescription) did not finish")
             func masked(_ text: String) -> String {
                 // The folder as the tools may name it: as given, and as the system resolves it.
                 let resolved = (try? FileManager.default.destinationOfSymbolicLink(atPath: tmp)) ?? tmp
-                return text.replacingOccurrences(of: tmp, with: "{tmp}").replacingOccurrences(of: resolved, with: "{tmp}")
+                var text = text.replacingOccurrences(of: tmp, with: "{tmp}").replacingOccurrences(of: resolved, with: "{tmp}")
+                if let server {
+                    // As a URL, and as the host and port a message may name.
+                    text = text.replacingOccurrences(of: server.baseURL, with: "{server}")
+                        .replacingOccurrences(of: server.baseURL.dropFirst("http://".count), with: "{server}")
+                }
+                return text
             }
             var masks: [Regex<AnyRegexOutput>] = []
             for pattern in golden.lines("mask", tmp: tmp) where !pattern.isEmpty {
@@ -137,7 +180,20 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let stdout = maskedOutput(String(decoding: result.stdout, as: UTF8.self))
             let stderr = maskedOutput(result.stderr)
             let status = result.exited ? "\(result.status)" : "signal \(result.status)"
+            if let key = server?.key {
+                // The tools never show the key: not on stdout, stderr, nor in what the case expects after.
+                #expect(!stdout.contains(key), "\(golden.testDescription): the API key on stdout")
+                #expect(!stderr.contains(key), "\(golden.testDescription): the API key on stderr")
+                for path in GoldenCase.files(under: golden.file("after")) {
+                    let made = (try? Data(contentsOf: work.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) } ?? ""
+                    #expect(!made.contains(key), "\(golden.testDescription): the API key in \(path)")
+                }
+            }
+            let requests = server?.requestLines(sorted: true)
+            let ordered = server?.requestLines(sorted: false)
             if Self.updating {
+                if let requests, golden.text("requests") != nil { try Data(requests.utf8).write(to: golden.file("requests")) }
+                if let ordered, golden.text("requests.ordered") != nil { try Data(ordered.utf8).write(to: golden.file("requests.ordered")) }
                 try Data(stdout.utf8).write(to: golden.file("stdout"))
                 if status == "0" {
                     try? FileManager.default.removeItem(at: golden.file("exit"))
@@ -151,6 +207,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             #expect(status == (golden.text("exit")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "0"),
                     "\(golden.testDescription): exit; stderr: \(stderr.prefix(400))")
             if let expected = golden.text("stderr") { #expect(stderr == expected, "\(golden.testDescription): stderr") }
+            if let expected = golden.text("requests") { #expect(requests == expected, "\(golden.testDescription): requests") }
+            if let expected = golden.text("requests.ordered") { #expect(ordered == expected, "\(golden.testDescription): requests.ordered") }
             let after = golden.file("after")
             for path in GoldenCase.files(under: after) {
                 let made = try? Data(contentsOf: work.appendingPathComponent(path))
@@ -162,7 +220,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                     #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
                 }
             }
-            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty {
+            for path in golden.lines("absent", tmp: tmp) where path.hasSuffix("/*") {
+                let folder = work.appendingPathComponent(String(path.dropLast(2)))
+                #expect(GoldenCase.files(under: folder).isEmpty, "\(golden.testDescription): \(path) should hold no file after the run")
+            }
+            for path in golden.lines("absent", tmp: tmp) where !path.isEmpty && !path.hasSuffix("/*") {
                 #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent(path).path),
                         "\(golden.testDescription): \(path) should not exist after the run")
             }
@@ -172,7 +234,8 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README"]
+        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
+                                  "server", "fake", "requests", "requests.ordered"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []
             #expect(Set(names).subtracting(known).isEmpty, "\(golden.testDescription): \(Set(names).subtracting(known).sorted())")

@@ -1,0 +1,208 @@
+// The HTTP server a case runs against (issue 30, part 4): a real server on
+// 127.0.0.1, on a free port, started by the runner for the case and stopped
+// after it. Either of
+//
+//   server/      files served at their paths: `server/v1/a.gif` answers
+//                GET /v1/a.gif (the query is ignored). Beside a path,
+//                `PATH.status` holds its status code (200 when missing; a
+//                `.status` alone serves an empty body) and `PATH.headers`
+//                its header lines (`Name: value`, `{server}` replaced). Any
+//                other path is 404 `no route for PATH`.
+//   fake         `giphy` or `klipy` on its first line: the test fakes
+//                (TestSupport's FakeGiphy, FakeKlipy) with their own key.
+//                For giphy, the lines after configure it, one a line:
+//                  search QUERY count N | trending count N
+//                  search QUERY items ID ID … (FakeGIF.make: every rendition)
+//                  search QUERY total N | total missing | total N,M,…
+//                  gif ID without NAME …   (after its items line)
+//                For klipy: `search QUERY count N`, and `refuse KEY` (a key
+//                it answers 401; any other unknown key meets no route: 404).
+//                  fail unauthorized|rate-limited|synthetic|not-json
+//                       |server-error N|server-error-echoing N [times N]
+//                (QUERY is one word; `total` after `count` or `items`.)
+//
+// `{server}` in args, env and stdin is the server's base URL
+// (`http://127.0.0.1:PORT`), written back as `{server}` in stdout, stderr and
+// after/. `{key}` is the fake's API key: it must appear in no output and no
+// after/ file, and the runner checks that on every run.
+//
+//   requests     expected requests the server saw, `METHOD TARGET` a line,
+//                sorted (concurrent transfers arrive in any order), the key
+//                written `{key}` (any other key `{other-key}`, Klipy's
+//                customer_id `{customer-id}`): what was
+//                fetched, and what never was.
+//   requests.ordered  the same in arrival order, for a tool that asks one at
+//                a time (plan's pings, list --concurrency 1).
+
+import Foundation
+import Testing
+import TestSupport
+
+/// The server of one case, while it runs.
+final class GoldenServer {
+    /// The server the requests are read from.
+    let http: HTTPTestServer
+    /// The fake's API key, when a fake serves.
+    let key: String?
+    private let keepAlive: AnyObject?
+
+    /// `http://127.0.0.1:PORT`.
+    var baseURL: String { http.url("") }
+
+    /// The server a case asks for, or nil when it asks for none.
+    static func start(for golden: GoldenCase) throws -> GoldenServer? {
+        if let fake = golden.text("fake") {
+            var lines = fake.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            let kind = lines.isEmpty ? "" : lines.removeFirst()
+            switch kind {
+            case "giphy":
+                let giphy = try FakeGiphy()
+                try configure(giphy, lines)
+                return GoldenServer(http: giphy.server, key: giphy.key, keepAlive: giphy)
+            case "klipy":
+                let klipy = try FakeKlipy()
+                for line in lines {
+                    let words = line.split(separator: " ").map(String.init)
+                    switch (words.first, words.count) {
+                    case ("search", 4) where words[2] == "count": klipy.set(words[1], count: Int(words[3]) ?? 0)
+                    case ("refuse", 2): klipy.refuse(key: words[1])
+                    default: throw GoldenError("\(golden.testDescription)/fake: \(line): not a klipy line")
+                    }
+                }
+                return GoldenServer(http: klipy.server, key: klipy.key, keepAlive: klipy)
+            default:
+                throw GoldenError("\(golden.testDescription)/fake: \(kind) is neither giphy nor klipy")
+            }
+        }
+        let folder = golden.file("server")
+        guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
+        let server = try HTTPTestServer()
+        let base = server.url("")
+        let files = GoldenCase.files(under: folder)
+        var paths = Set<String>()
+        for file in files {
+            if file.hasSuffix(".status") { paths.insert(String(file.dropLast(7))) }
+            else if file.hasSuffix(".headers") { paths.insert(String(file.dropLast(8))) }
+            else { paths.insert(file) }
+        }
+        for path in paths {
+            let body = (try? Data(contentsOf: folder.appendingPathComponent(path))).map { Array($0) } ?? []
+            let statusText = (try? String(contentsOf: folder.appendingPathComponent(path + ".status"), encoding: .utf8)) ?? "200"
+            guard let status = Int(statusText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+                throw GoldenError("\(golden.testDescription)/server/\(path).status: \(statusText) is not a status code")
+            }
+            var headers: [(name: String, value: String)] = []
+            let headerText = (try? String(contentsOf: folder.appendingPathComponent(path + ".headers"), encoding: .utf8)) ?? ""
+            for line in headerText.split(separator: "\n") where !line.isEmpty {
+                guard let colon = line.firstIndex(of: ":") else {
+                    throw GoldenError("\(golden.testDescription)/server/\(path).headers: \(line) is not Name: value")
+                }
+                headers.append((String(line[..<colon]),
+                                line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "{server}", with: base)))
+            }
+            if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
+                headers.append(("Content-Type", path.hasSuffix(".gif") ? "image/gif" : path.hasSuffix(".json") ? "application/json" : "application/octet-stream"))
+            }
+            server.route("/" + path, response: HTTPTestServer.Response(status: status, headers: headers, body: body))
+        }
+        return GoldenServer(http: server, key: nil, keepAlive: nil)
+    }
+
+    private init(http: HTTPTestServer, key: String?, keepAlive: AnyObject?) {
+        self.http = http
+        self.key = key
+        self.keepAlive = keepAlive
+    }
+
+    /// The requests seen, `METHOD TARGET` a line, sorted or in arrival order, the key as `{key}`.
+    func requestLines(sorted: Bool) -> String {
+        let lines = http.requests.map { request -> String in
+            var target = key.map { request.target.replacingOccurrences(of: $0, with: "{key}") } ?? request.target
+            // Any other key (a case that gives a wrong one) is kept out of the expected file too.
+            target = target.replacing(#/api_key=(?!\{key\})[^&]*/#, with: "api_key={other-key}")
+                .replacing(#/^/api/v1/(?!\{key\})[^/]+//#, with: "/api/v1/{other-key}/")
+                // Klipy's customer_id is made afresh for each data folder.
+                .replacing(#/customer_id=[^&]*/#, with: "customer_id={customer-id}")
+            return "\(request.method) \(target.replacingOccurrences(of: baseURL, with: "{server}"))"
+        }
+        return (sorted ? lines.sorted() : lines).map { $0 + "\n" }.joined()
+    }
+
+    /// Stops the server.
+    func stop() {
+        if let giphy = keepAlive as? FakeGiphy { giphy.stop() } else { http.stop() }
+    }
+
+    private static func configure(_ giphy: FakeGiphy, _ lines: [String]) throws {
+        var listings: [FakeGiphy.List: FakeGiphy.Listing] = [:]
+        for line in lines {
+            var words = line.split(separator: " ").map(String.init)
+            if words.first == "fail" {
+                words.removeFirst()
+                var times = 1
+                if words.count >= 2, words[words.count - 2] == "times" {
+                    times = words.last == "always" ? Int.max : Int(words.last ?? "") ?? 1
+                    words.removeLast(2)
+                }
+                let fault: FakeGiphy.Fault
+                switch (words.first ?? "", words.count > 1 ? Int(words[1]) : nil) {
+                case ("unauthorized", _): fault = .unauthorized
+                case ("rate-limited", _): fault = .rateLimited
+                case ("synthetic", _): fault = .synthetic
+                case ("not-json", _): fault = .notJSON
+                case ("server-error", let code?): fault = .serverError(code)
+                case ("server-error-echoing", let code?): fault = .serverErrorEchoingRequest(code)
+                default: throw GoldenError("fake: \(line): not a fault")
+                }
+                giphy.fail(fault, times: times)
+                continue
+            }
+            if words.first == "gif", words.count >= 4, words[2] == "without" {
+                // Every listed item of that id loses the renditions named (missing keys).
+                for (list, var listing) in listings {
+                    let names = Set(words[3...])
+                    listing.items = listing.items.map { item in
+                        var item = item
+                        if item.id == words[1] { item.renditions.removeAll { names.contains($0.name) } }
+                        return item
+                    }
+                    listings[list] = listing
+                    giphy.set(list, listing)
+                }
+                continue
+            }
+            let list: FakeGiphy.List
+            if words.first == "trending" {
+                list = .trending
+                words.removeFirst()
+            } else if words.first == "search", words.count >= 2 {
+                list = .search(words[1])
+                words.removeFirst(2)
+            } else {
+                throw GoldenError("fake: \(line): not a giphy line")
+            }
+            var listing = listings[list] ?? FakeGiphy.Listing()
+            switch words.first {
+            case "count": listing.count = Int(words.count > 1 ? words[1] : "") ?? 0
+            case "items":
+                listing.items = words.dropFirst().map { FakeGIF.make(id: $0) }
+                listing.count = max(listing.count, listing.items.count)
+            case "total":
+                let value = words.count > 1 ? words[1] : ""
+                if value == "missing" { listing.total = .missing }
+                else if value.contains(",") { listing.total = .changing(value.split(separator: ",").compactMap { Int($0) }) }
+                else if let fixed = Int(value) { listing.total = .fixed(fixed) }
+                else { throw GoldenError("fake: \(line): not a total") }
+            default: throw GoldenError("fake: \(line): count, items or total?")
+            }
+            listings[list] = listing
+            giphy.set(list, listing)
+        }
+    }
+}
+
+/// A case folder that says something the runner cannot do.
+struct GoldenError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
