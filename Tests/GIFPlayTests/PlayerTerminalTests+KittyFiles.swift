@@ -71,26 +71,37 @@ extension PlayerTerminalTests {
         return gif.bytes
     }
 
+    /// A held round drawing with kitty files into `folder/tmp`, four files in
+    /// flight, and then a terminal that stops reading.
+    func stalledRound(in folder: URL) throws -> (session: Session, temporary: URL) {
+        let temporary = folder.appendingPathComponent("tmp")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let session = try start(arguments: ["--hold", "mouse"], answers: kittyGraphicsAnswers + [da1Answer], count: 1,
+                                gif: noiseGIF(), renderer: "kitty", environment: ["TMPDIR": temporary.path], in: folder)
+        session.pty.type("\(esc)[<0;5;5M")
+        #expect(session.pty.waitFor { _ in kittyFiles(in: temporary).count == 4 }, "four files in flight")
+        session.pty.stall(true)
+        return (session, temporary)
+    }
+
+    /// Polls (up to 20 s, by count: no wall clock) until `temporary` holds no kitty file.
+    func waitUntilNoKittyFiles(in temporary: URL) {
+        for _ in 0..<1000 where !kittyFiles(in: temporary).isEmpty { usleep(20_000) }
+    }
+
     /// The case: the terminal stalls (reads nothing, so the player's
     /// writes block with a frame half sent) and then SIGTERM comes. The
     /// player cannot finish its round while the write waits, so the files
     /// go at the signal itself; it exits once the terminal reads again.
     @Test func aStalledTerminalStillLosesTheFramesFilesAtTheSignal() throws {
         try withTemporaryDirectory { folder in
-            let temporary = folder.appendingPathComponent("tmp")
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-            let session = try start(arguments: ["--hold", "mouse"], answers: kittyGraphicsAnswers + [da1Answer], count: 1,
-                                    gif: noiseGIF(), renderer: "kitty", environment: ["TMPDIR": temporary.path], in: folder)
+            let (session, temporary) = try stalledRound(in: folder)
             defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor { _ in kittyFiles(in: temporary).count == 4 }, "four files in flight")
-            session.pty.stall(true)
             // The player fills the pty and waits on it (a second is plenty).
             usleep(1_000_000)
             #expect(kittyFiles(in: temporary).count == 4, "none read")
             session.process.send(signal: SIGTERM)
-            let deadline = Date().addingTimeInterval(20)
-            while !kittyFiles(in: temporary).isEmpty && Date() < deadline { usleep(20_000) }
+            waitUntilNoKittyFiles(in: temporary)
             #expect(kittyFiles(in: temporary).isEmpty, "left behind while the terminal is stalled: \(kittyFiles(in: temporary))")
             session.pty.stall(false)
             let result = session.finish()
@@ -105,18 +116,11 @@ extension PlayerTerminalTests {
     /// terminal read again. The modes are given back.
     @Test func aSecondSignalExitsAtOnceWhileTheTerminalIsStalled() throws {
         try withTemporaryDirectory { folder in
-            let temporary = folder.appendingPathComponent("tmp")
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-            let session = try start(arguments: ["--hold", "mouse"], answers: kittyGraphicsAnswers + [da1Answer], count: 1,
-                                    gif: noiseGIF(), renderer: "kitty", environment: ["TMPDIR": temporary.path], in: folder)
+            let (session, temporary) = try stalledRound(in: folder)
             defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor { _ in kittyFiles(in: temporary).count == 4 }, "four files in flight")
-            session.pty.stall(true)
             usleep(1_000_000)  // the player fills the pty and waits on it
             session.process.send(signal: SIGTERM)
-            let deadline = Date().addingTimeInterval(20)
-            while !kittyFiles(in: temporary).isEmpty && Date() < deadline { usleep(20_000) }
+            waitUntilNoKittyFiles(in: temporary)
             session.process.send(signal: SIGTERM)
             let result = session.process.wait(timeout: 60)
             #expect(result.exitCode == 143, "exited while the terminal is stalled: \(result)")
