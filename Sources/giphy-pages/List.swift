@@ -138,7 +138,7 @@ extension GiphyPages {
                 throw ExitCode(64)
             }
             for provider in keyed {
-                let customerID = provider.api.usesCustomerID ? DataFolder.customerID(in: api.dataFolder) : ""
+                let customerID = provider.api.usesCustomerID ? DataStore(root: api.dataFolder).klipyCustomer() : ""
                 accesses[provider] = try? APIAccess(provider: provider, apiURL: api.apiURL, customerID: customerID)
             }
             guard !accesses.isEmpty else {

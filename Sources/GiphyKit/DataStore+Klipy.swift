@@ -2,14 +2,13 @@ import FoundationEssentials
 import Glibc
 import SposureKit
 
-/// What GiphyKit keeps in the data folder (``Folders/data(environment:)``)
-/// besides the call budget: Klipy's customer id.
-public enum DataFolder {
-    /// Klipy's `customer_id`: a random id made once and kept in `folder`
-    /// (`klipy-customer-id`), never anything about the person. Two processes
-    /// making it at once agree: the first file linked into place wins.
-    public static func customerID(in folder: String) -> String {
-        let path = DataStore(root: folder).klipyCustomerID
+extension DataStore {
+    /// Klipy's `customer_id`: a random id made once and kept in the data
+    /// folder (``klipyCustomerID``), never anything about the person. Two
+    /// processes making it at once agree: the first file linked into place wins.
+    public func klipyCustomer() -> String {
+        let folder = root
+        let path = klipyCustomerID
         let id = kept(path)
         if !id.isEmpty { return id }
         let made = UUID().uuidString.lowercased().replacing("-", with: "")
@@ -31,7 +30,7 @@ public enum DataFolder {
     }
 
     /// The id kept at `path`; empty when there is none (or not a small regular file).
-    private static func kept(_ path: String) -> String {
+    private func kept(_ path: String) -> String {
         guard let bytes = try? readFile(path, maxBytes: 256, owner: .program) else { return "" }
         return String(decoding: bytes, as: UTF8.self).trimmingWhitespaceAndNewlines()
     }
