@@ -55,9 +55,6 @@ test: deps
 	@# The time-zone tests name zones (Asia/Tokyo…): the C library reads tzdata.
 	@[ -e /usr/share/zoneinfo/Asia/Tokyo ] || { echo "test: installing tzdata"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tzdata; }
-	# make build and make demo build every target in release, where the testing
-	# library is absent: the test helpers must build there too.
-	$(SWIFT) build -c release --target TestSupport
 	$(SWIFT) build --build-tests
 	@# The install test renders the man pages (generate-manual) with man -l.
 	$(SWIFT) build --product generate-manual

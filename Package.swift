@@ -1,6 +1,9 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The test helpers (Tests/TestSupport/Package.swift).
+let testSupport: Target.Dependency = .product(name: "TestSupport", package: "TestSupport")
+
 let package = Package(
     name: "sposure",
     // Linux only (Glibc, /proc, Linux terminal calls): no Apple platform is claimed.
@@ -15,6 +18,8 @@ let package = Package(
     dependencies: [
         // 1.7.0: @ParentCommand (score history reads score's options).
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.7.0"),
+        // The test helpers: a package of their own, so that only the test build compiles them.
+        .package(path: "Tests/TestSupport"),
     ],
     targets: [
         // C libraries, found through pkg-config; `make deps` installs them.
@@ -143,26 +148,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // Shared by the test targets: a real HTTP server on 127.0.0.1 and
-        // helpers that run the built executables over pipes.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
-        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
-        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
-        .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", testSupport, "CJansson"]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", testSupport]),
+        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", testSupport]),
+        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "LadderKit", "HistoryKit", testSupport]),
+        .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", testSupport]),
+        .testTarget(name: "PipelinesTests", dependencies: [testSupport]),
         .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),
-        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "EventKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport", "CZlib", "HistoryKit"]),
-        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "EventKit", "LadderKit", "SposureKit", testSupport]),
+        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", testSupport]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", testSupport, "CZlib", "HistoryKit"]),
+        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", testSupport]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
         .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
-        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "ScoreKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "SposureTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "GoldenTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
+        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "ScoreKit", "SposureKit", testSupport]),
+        .testTarget(name: "SposureTests", dependencies: [testSupport]),
+        .testTarget(name: "GoldenTests", dependencies: [testSupport]),
+        .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", testSupport]),
         .testTarget(name: "RecordTests", dependencies: ["SposureKit", "GiphyKit", "EventKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
     ]
 )
