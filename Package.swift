@@ -40,6 +40,11 @@ let package = Package(
         // line: the kits are used from tests and other programs as they are).
         .target(name: "SposureKit", dependencies: ["CJansson"]),
 
+        // The stream contract: every record kind of docs/stream-format.md as
+        // one type with one reader and one writer, just above the stream kit.
+        // Stages exchange these types, never field names.
+        .target(name: "RecordKit", dependencies: ["SposureKit"]),
+
         // SHA-256 from OpenSSL's libcrypto, which libcurl loads anyway.
         .target(name: "Hashing", dependencies: ["CCrypto"]),
 
@@ -57,22 +62,22 @@ let package = Package(
         // network (the lister and the fetcher), so the kits follow the stage
         // order. Only the tools that go on the network link libcurl (and its
         // ~30 libraries, which cost a player or a scorer 20 ms of start-up each run).
-        .target(name: "NetKit", dependencies: ["SposureKit", "CCurl", "CurlShim"]),
+        .target(name: "NetKit", dependencies: ["SposureKit", "RecordKit", "CCurl", "CurlShim"]),
 
         // Stage 3: the concurrent image fetcher and its cache.
         .target(
             name: "FetchKit",
             dependencies: [
-                "SposureKit", "NetKit", "CCurl", "CurlShim", "Hashing",
+                "SposureKit", "RecordKit", "NetKit", "CCurl", "CurlShim", "Hashing",
             ]),
 
         // Stages 1 and 2: the GIF APIs, page planning, responses, renditions.
-        .target(name: "GiphyKit", dependencies: ["SposureKit", "NetKit", "Hashing", "LadderKit", "HistoryKit", "EventKit"]),
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "RecordKit", "NetKit", "Hashing", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "giphy-pages",
             dependencies: [
-                "SposureKit", "SposureCLI", "NetKit", "GiphyKit", "LadderKit", "HistoryKit",
+                "SposureKit", "SposureCLI", "RecordKit", "NetKit", "GiphyKit", "LadderKit", "HistoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -90,19 +95,15 @@ let package = Package(
         // ladder stands (which rung is next, what is due), GIF ratings and
         // marks, and timestamps. `giphy-pages` (which rung, which GIFs) and
         // `score` (what to keep) share it, so no stage imports a later one's kit.
-        .target(name: "HistoryKit", dependencies: ["SposureKit", "LadderKit", "EventKit"]),
-
-        // The player's events, one type each (session, hold, shown, stall,
-        // rated, rating): gif-play writes them and score reads them back.
-        .target(name: "EventKit", dependencies: ["SposureKit", "LadderKit"]),
+        .target(name: "HistoryKit", dependencies: ["SposureKit", "RecordKit", "LadderKit"]),
 
         // The score reporter: round reports, lifetime history, charts.
-        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit", "HistoryKit", "EventKit"]),
+        .target(name: "ScoreKit", dependencies: ["SposureKit", "RecordKit", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "score",
             dependencies: [
-                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit", "HistoryKit", "EventKit",
+                "SposureKit", "SposureCLI", "RecordKit", "ScoreKit", "LadderKit", "HistoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -114,19 +115,19 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit", "CZlib", "HistoryKit"], exclude: ["README.md"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "RecordKit", "GIFEngine", "LadderKit", "CZlib", "HistoryKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",
             dependencies: [
-                "SposureKit", "SposureCLI", "GIFEngine", "PlayerKit",
+                "SposureKit", "SposureCLI", "RecordKit", "GIFEngine", "PlayerKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .executableTarget(
             name: "fetch-images",
             dependencies: [
-                "SposureKit", "SposureCLI", "NetKit", "FetchKit",
+                "SposureKit", "SposureCLI", "RecordKit", "NetKit", "FetchKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -134,7 +135,7 @@ let package = Package(
         // wired over pipes, judged by their exit statuses) and the doctor.
         .target(
             name: "FrontDoorKit",
-            dependencies: ["SposureKit", "LadderKit", "HistoryKit", "ScoreKit", "GiphyKit"]),
+            dependencies: ["SposureKit", "RecordKit", "LadderKit", "HistoryKit", "ScoreKit", "GiphyKit"]),
 
         .executableTarget(
             name: "sposure",
@@ -146,23 +147,23 @@ let package = Package(
         // Shared by the test targets: a real HTTP server on 127.0.0.1 and
         // helpers that run the built executables over pipes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
-        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "RecordKit", "SposureCLI", "TestSupport", "CJansson"]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "RecordKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
-        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
+        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "RecordKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
-        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),
-        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "EventKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport", "CZlib", "HistoryKit"]),
-        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
+        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "RecordKit", "SposureKit"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "RecordKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "RecordKit", "LadderKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "RecordKit", "GIFEngine", "LadderKit", "SposureKit", "TestSupport", "CZlib", "HistoryKit"]),
+        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "RecordKit", "GIFEngine", "SposureKit", "LadderKit", "TestSupport"]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
-        .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
-        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "ScoreKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "RecordKitTests", dependencies: ["RecordKit", "SposureKit"]),
+        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "RecordKit", "LadderKit", "ScoreKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "SposureTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GoldenTests", dependencies: ["TestSupport"]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", "TestSupport"]),
-        .testTarget(name: "RecordTests", dependencies: ["SposureKit", "GiphyKit", "EventKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
+        .testTarget(name: "RecordTests", dependencies: ["SposureKit", "RecordKit", "GiphyKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
     ]
 )

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NetKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 //  giphy-pages list, the URL lister, on the ``RequestEngine``:

@@ -1,5 +1,6 @@
 import HistoryKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// What `list` left out before fetching, or held back, counted per page and

@@ -1,4 +1,5 @@
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// One line of the history file: a round as it is kept for lifetime statistics.

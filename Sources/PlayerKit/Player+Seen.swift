@@ -1,6 +1,7 @@
 import Glibc
 import HistoryKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 extension Player {

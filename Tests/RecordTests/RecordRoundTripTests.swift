@@ -3,7 +3,7 @@
 // docs' example lines and the other shapes the stages write; and value →
 // record → value, equal, for each kind.
 
-import EventKit
+import RecordKit
 import FoundationEssentials
 import GiphyKit
 import HistoryKit

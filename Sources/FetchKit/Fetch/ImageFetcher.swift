@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
 import Glibc
+import RecordKit
 import SposureKit
 import NetKit
 

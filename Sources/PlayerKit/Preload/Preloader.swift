@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GIFEngine
+import RecordKit
 import SposureKit
 
 /// The decoder threads: keep the next GIFs started (decoded and fitted to

@@ -1,4 +1,5 @@
 import LadderKit
+import RecordKit
 
 extension PreparedGIF: RoundGIF {
     /// The record's section, else its query, else empty.

@@ -1,4 +1,3 @@
-import LadderKit
 import SposureKit
 
 extension RoundEvent {

@@ -1,3 +1,5 @@
+import SposureKit
+
 /// The `image` record of the stream: a GIF file on this machine, ready to
 /// play. gif-play reads it; three places write it, each in its own shape:
 ///

@@ -1,4 +1,3 @@
-import LadderKit
 import SposureKit
 
 /// How distressing one GIF was, rated with a digit key while it played
