@@ -67,14 +67,8 @@ public struct GIFRecord: Sendable, Equatable {
     /// A record of these fields (a title and creator as given: the APIs clean them).
     public init(provider: String?, id: String?, title: String, creator: String?, query: String?, section: String, rank: Int,
                 chosen: Rendition?) {
-        self.provider = provider
-        self.id = id
-        self.title = title
-        self.creator = creator
-        self.query = query
-        self.section = section
-        self.rank = rank
-        self.chosen = chosen
+        (self.provider, self.id, self.title, self.creator) = (provider, id, title, creator)
+        (self.query, self.section, self.rank, self.chosen) = (query, section, rank, chosen)
     }
 
     /// Reads a `gif` record; nil when a field this type writes is missing or of another type.

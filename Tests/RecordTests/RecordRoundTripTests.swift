@@ -8,7 +8,7 @@ import FoundationEssentials
 import GiphyKit
 import HistoryKit
 import LadderKit
-@testable import PlayerKit  // FrameRecord and SummaryRecord are made only by FrameLister
+import PlayerKit
 import ScoreKit
 import SposureKit
 import Testing
