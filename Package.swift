@@ -45,6 +45,11 @@ let package = Package(
         // line: the kits are used from tests and other programs as they are).
         .target(name: "SposureKit", dependencies: ["CJansson"]),
 
+        // The stream contract: every record kind of docs/stream-format.md as
+        // one type with one reader and one writer, just above the stream kit.
+        // Stages exchange these types, never field names.
+        .target(name: "RecordKit", dependencies: ["SposureKit"]),
+
         // SHA-256 from OpenSSL's libcrypto, which libcurl loads anyway.
         .target(name: "Hashing", dependencies: ["CCrypto"]),
 
@@ -62,22 +67,22 @@ let package = Package(
         // network (the lister and the fetcher), so the kits follow the stage
         // order. Only the tools that go on the network link libcurl (and its
         // ~30 libraries, which cost a player or a scorer 20 ms of start-up each run).
-        .target(name: "NetKit", dependencies: ["SposureKit", "CCurl", "CurlShim"]),
+        .target(name: "NetKit", dependencies: ["SposureKit", "RecordKit", "CCurl", "CurlShim"]),
 
         // Stage 3: the concurrent image fetcher and its cache.
         .target(
             name: "FetchKit",
             dependencies: [
-                "SposureKit", "NetKit", "CCurl", "CurlShim", "Hashing",
+                "SposureKit", "RecordKit", "NetKit", "CCurl", "CurlShim", "Hashing",
             ]),
 
         // Stages 1 and 2: the GIF APIs, page planning, responses, renditions.
-        .target(name: "GiphyKit", dependencies: ["SposureKit", "NetKit", "Hashing", "LadderKit", "HistoryKit", "EventKit"]),
+        .target(name: "GiphyKit", dependencies: ["SposureKit", "RecordKit", "NetKit", "Hashing", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "giphy-pages",
             dependencies: [
-                "SposureKit", "SposureCLI", "NetKit", "GiphyKit", "LadderKit", "HistoryKit",
+                "SposureKit", "SposureCLI", "RecordKit", "NetKit", "GiphyKit", "LadderKit", "HistoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -95,19 +100,15 @@ let package = Package(
         // ladder stands (which rung is next, what is due), GIF ratings and
         // marks, and timestamps. `giphy-pages` (which rung, which GIFs) and
         // `score` (what to keep) share it, so no stage imports a later one's kit.
-        .target(name: "HistoryKit", dependencies: ["SposureKit", "LadderKit", "EventKit"]),
-
-        // The player's events, one type each (session, hold, shown, stall,
-        // rated, rating): gif-play writes them and score reads them back.
-        .target(name: "EventKit", dependencies: ["SposureKit", "LadderKit"]),
+        .target(name: "HistoryKit", dependencies: ["SposureKit", "RecordKit", "LadderKit"]),
 
         // The score reporter: round reports, lifetime history, charts.
-        .target(name: "ScoreKit", dependencies: ["SposureKit", "LadderKit", "HistoryKit", "EventKit"]),
+        .target(name: "ScoreKit", dependencies: ["SposureKit", "RecordKit", "LadderKit", "HistoryKit"]),
 
         .executableTarget(
             name: "score",
             dependencies: [
-                "SposureKit", "SposureCLI", "ScoreKit", "LadderKit", "HistoryKit", "EventKit",
+                "SposureKit", "SposureCLI", "RecordKit", "ScoreKit", "LadderKit", "HistoryKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -119,19 +120,19 @@ let package = Package(
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
-        .target(name: "PlayerKit", dependencies: ["SposureKit", "GIFEngine", "LadderKit", "EventKit", "CZlib", "HistoryKit"], exclude: ["README.md"]),
+        .target(name: "PlayerKit", dependencies: ["SposureKit", "RecordKit", "GIFEngine", "LadderKit", "CZlib", "HistoryKit"], exclude: ["README.md"]),
 
         .executableTarget(
             name: "gif-play",
             dependencies: [
-                "SposureKit", "SposureCLI", "GIFEngine", "PlayerKit",
+                "SposureKit", "SposureCLI", "RecordKit", "GIFEngine", "PlayerKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         .executableTarget(
             name: "fetch-images",
             dependencies: [
-                "SposureKit", "SposureCLI", "NetKit", "FetchKit",
+                "SposureKit", "SposureCLI", "RecordKit", "NetKit", "FetchKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -139,7 +140,7 @@ let package = Package(
         // wired over pipes, judged by their exit statuses) and the doctor.
         .target(
             name: "FrontDoorKit",
-            dependencies: ["SposureKit", "LadderKit", "HistoryKit", "ScoreKit", "GiphyKit"]),
+            dependencies: ["SposureKit", "RecordKit", "LadderKit", "HistoryKit", "ScoreKit", "GiphyKit"]),
 
         .executableTarget(
             name: "sposure",
@@ -148,23 +149,23 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", testSupport, "CJansson"]),
-        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", testSupport]),
+        .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "RecordKit", "SposureCLI", testSupport, "CJansson"]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "RecordKit", "SposureKit", testSupport]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", testSupport]),
-        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "LadderKit", "HistoryKit", testSupport]),
+        .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "RecordKit", "SposureKit", "LadderKit", "HistoryKit", testSupport]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", testSupport]),
         .testTarget(name: "PipelinesTests", dependencies: [testSupport]),
-        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "EventKit", "SposureKit"]),
-        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "EventKit", "LadderKit", "SposureKit", testSupport]),
-        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "LadderKit", "SposureKit", testSupport]),
-        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "LadderKit", "SposureKit", testSupport, "CZlib", "HistoryKit"]),
-        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "EventKit", "GIFEngine", "SposureKit", "LadderKit", testSupport]),
+        .testTarget(name: "LadderKitTests", dependencies: ["LadderKit", "HistoryKit", "RecordKit", "SposureKit"]),
+        .testTarget(name: "ScoreKitTests", dependencies: ["ScoreKit", "HistoryKit", "RecordKit", "LadderKit", "SposureKit", testSupport]),
+        .testTarget(name: "ScoreTests", dependencies: ["ScoreKit", "HistoryKit", "RecordKit", "LadderKit", "SposureKit", testSupport]),
+        .testTarget(name: "PlayerKitTests", dependencies: ["PlayerKit", "RecordKit", "GIFEngine", "LadderKit", "SposureKit", testSupport, "CZlib", "HistoryKit"]),
+        .testTarget(name: "GIFPlayTests", dependencies: ["PlayerKit", "RecordKit", "GIFEngine", "SposureKit", "LadderKit", testSupport]),
         .testTarget(name: "HashingTests", dependencies: ["Hashing"]),
-        .testTarget(name: "EventKitTests", dependencies: ["EventKit", "LadderKit", "SposureKit"]),
-        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "LadderKit", "ScoreKit", "SposureKit", testSupport]),
+        .testTarget(name: "RecordKitTests", dependencies: ["RecordKit", "SposureKit"]),
+        .testTarget(name: "FrontDoorKitTests", dependencies: ["FrontDoorKit", "HistoryKit", "RecordKit", "LadderKit", "ScoreKit", "SposureKit", testSupport]),
         .testTarget(name: "SposureTests", dependencies: [testSupport]),
         .testTarget(name: "GoldenTests", dependencies: [testSupport]),
         .testTarget(name: "GIFEngineTests", dependencies: ["GIFEngine", "SposureKit", testSupport]),
-        .testTarget(name: "RecordTests", dependencies: ["SposureKit", "GiphyKit", "EventKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
+        .testTarget(name: "RecordTests", dependencies: ["SposureKit", "RecordKit", "GiphyKit", "HistoryKit", "ScoreKit", "LadderKit", "PlayerKit"]),
     ]
 )

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GiphyKit
+import RecordKit
 import SposureKit
 
 extension Doctor {
@@ -74,8 +75,8 @@ extension Doctor {
         }
         if let line = lines.first(where: { $0.contains(#""kind":"error""#) }),
            let record = try? JSONRecord.parse(String(line)) {
-            let code = record.string("code") ?? "error"
-            let message = record.string("error") ?? ""
+            let code = record.string(ErrorRecord.Field.code) ?? "error"
+            let message = record.string(ErrorRecord.Field.error) ?? ""
             let fix: String
             switch code {
             case "rate_limited": fix = "wait for the allowance (the message says when)"

@@ -1,5 +1,6 @@
 import HistoryKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// New GIFs first: on a ladder rung (or a plain query), `list` holds back the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RecordKit
 import SposureKit
 
 /// A GIF API: everything that differs between providers, in one type each

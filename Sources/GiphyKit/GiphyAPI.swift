@@ -1,4 +1,5 @@
 import NetKit
+import RecordKit
 import SposureKit
 
 /// Giphy's GIF API: `api_key=` in the query, pages by offset, a

@@ -1,4 +1,5 @@
 import NetKit
+import RecordKit
 import SposureKit
 
 /// Klipy's GIF API, as its public clients use it: the URL of a page, the

@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// The pages of a ladder round: the rung's queries, each a section, with

@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import HistoryKit
 import SposureKit
 

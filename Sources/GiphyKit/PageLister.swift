@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NetKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 //  giphy-pages list, the URL lister, on the ``RequestEngine``:
@@ -238,12 +239,12 @@ final class PageListClient {
 extension PageListClient: RequestClient {
     func admit(_ sequence: Int, _ input: InputRecord) -> PageJob? {
         var record = input.record
-        if configuration.retryErrors && record.kind == "error" && record.string("stage") == stage.name && record.has("offset") {
+        if configuration.retryErrors && record.kind == ErrorRecord.kind && record.string(ErrorRecord.Field.stage) == stage.name && record.has(PageRecord.Field.offset) {
             record = record.copy()
             record.set("kind", "page")
             for key in ["stage", "code", "error", "attempts"] { record.remove(key) }
         }
-        guard record.kind == "page" else {
+        guard record.kind == PageRecord.kind else {
             sequencer.emit(sequence, input.raw)
             return nil
         }

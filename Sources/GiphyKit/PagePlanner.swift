@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import NetKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// How `giphy-pages plan` plans.

@@ -1,4 +1,5 @@
 import NetKit
+import RecordKit
 import LadderKit
 import FoundationEssentials
 import Glibc
@@ -20,21 +21,12 @@ public enum GiphyEndpoint: String, Sendable, CaseIterable {
 /// ```
 public struct PageRequest: Sendable, Equatable {
     /// The record's `kind`.
-    public static let kind = "page"
-
-    /// The field names, spelled once.
-    public enum Field {
-        public static let provider = "provider", endpoint = "endpoint", query = "query", section = "section"
-        public static let page = "page", perPage = "per_page", offset = "offset", limit = "limit"
-        public static let rating = "rating", lang = "lang", total = "total"
-        /// What `list` is to do with the page's results: leave out these words, put GIFs seen lately last.
-        public static let avoid = "avoid", freshRounds = "fresh_rounds"
-    }
-
+    public static let kind = PageRecord.kind
+    /// The field names, spelled once (RecordKit's).
+    public typealias Field = PageRecord.Field
     /// The fields a page record owns; any other field is carried on to its GIFs.
-    public static let fields: Set<String> = ["kind", Field.provider, Field.endpoint, Field.query, Field.section, Field.page,
-                                             Field.perPage, Field.offset, Field.limit, Field.rating, Field.lang, Field.total,
-                                             Field.avoid, Field.freshRounds]
+    public static let fields = PageRecord.fields
+
     public var endpoint: GiphyEndpoint
     /// The search words; nil for trending.
     public var query: String?

@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import FoundationEssentials
 import Glibc
 import LadderKit
@@ -23,7 +23,7 @@ public final class RatedSkip: @unchecked Sendable {
     /// Whether to skip the GIF keyed `provider:id` on the page `pageRecord`
     /// (never off a ladder, or when the page says no `rung_suds`).
     public func skips(key: String, page pageRecord: JSONRecord?) -> Bool {
-        guard let pageRecord, let tag = LadderTag(record: pageRecord), pageRecord.has("rung_suds") else { return false }
+        guard let pageRecord, let tag = LadderTag(record: pageRecord), pageRecord.has(LadderTag.Field.rungSuds) else { return false }
         return lock.withLock {
             if byLadder[tag.ladder] == nil {
                 do {

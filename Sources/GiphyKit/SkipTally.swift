@@ -1,5 +1,6 @@
 import HistoryKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// What `list` left out before fetching, or held back, counted per page and
@@ -46,9 +47,6 @@ struct SkipTally {
         }
     }
 
-    /// The record's `kind`.
-    static let kind = "skipped"
-
     /// The run's counts so far.
     private(set) var total = Counts()
 
@@ -56,25 +54,12 @@ struct SkipTally {
     mutating func add(_ counts: Counts, page: PageRequest, record pageRecord: JSONRecord, stage: String) -> JSONRecord? {
         guard !counts.isEmpty else { return nil }
         total.add(counts)
-        let record = JSONRecord()
-        record.set("kind", Self.kind)
-        record.set("stage", stage)
-        if page.provider != .recordDefault { record.set(PageRequest.Field.provider, page.provider.rawValue) }
-        if let query = page.query { record.set(PageRequest.Field.query, query) }
-        record.set(PageRequest.Field.section, page.section)
-        record.set(PageRequest.Field.offset, page.offset)
-        if let tag = LadderTag(record: pageRecord) {
-            record.set("ladder", tag.ladder)
-            record.set("rung", tag.rung)
-        }
-        record.set("avoided", counts.avoided)
-        record.set("off_topic", counts.offTopic)
-        record.set("rated", counts.rated)
-        record.set("held", counts.held)
-        record.set("dropped", counts.dropped)
-        let words = record.setObject("words")
-        for (word, count) in counts.words { words.set(word, count) }
-        return record
+        var skipped = SkippedRecord(stage: stage, provider: page.provider == .recordDefault ? nil : page.provider.rawValue,
+                                    query: page.query, section: page.section, offset: page.offset,
+                                    ladder: LadderTag(record: pageRecord).map { ($0.ladder, $0.rung) })
+        (skipped.offTopic, skipped.rated, skipped.held, skipped.dropped) = (counts.offTopic, counts.rated, counts.held, counts.dropped)
+        skipped.words = counts.words
+        return skipped.record()
     }
 
     /// The line said at the end of the run; nil when nothing was left out or held back.

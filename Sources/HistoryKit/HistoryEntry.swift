@@ -1,4 +1,5 @@
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// One line of the history file: a round as it is kept for lifetime statistics.
@@ -89,6 +90,18 @@ public struct HistoryEntry: Sendable, Equatable {
         self.reason = reason
     }
 
+    /// The record's `kind`.
+    public static let kind = "round"
+
+    /// The field names of a history line, spelled once (the totals' are ``RoundTotals/Field``'s,
+    /// the ladder tag's ``LadderTag/Field``'s).
+    public enum Field {
+        public static let kind = "kind", at = "at", exposedMs = RoundTotals.Field.exposedMs, errors = "errors", points = "points"
+        public static let incomplete = "incomplete", durationMs = "duration_ms", sections = "sections"
+        public static let distressBefore = "distress_before", distressAfter = "distress_after", reason = "reason"
+        public static let expectPct = "expect_pct", peak = "peak", happened = "happened"
+    }
+
     /// The longest time a round's field may hold, in ms: a year.
     public static let maxMs = 31_536_000_000
     /// The most any count of a round may be (sums of a million rounds stay far inside Int).
@@ -98,20 +111,20 @@ public struct HistoryEntry: Sendable, Equatable {
     /// a `round`, no whole `exposed_ms`, or a time or count out of its range
     /// (a hand edit; the sums over the history would overflow).
     public static func problem(_ record: JSONRecord) -> String? {
-        guard record.kind == "round" else { return "not a round record" }
-        guard let exposed = record.int("exposed_ms") else { return "a round without a whole exposed_ms" }
+        guard record.kind == Self.kind else { return "not a round record" }
+        guard let exposed = record.int(Field.exposedMs) else { return "a round without a whole exposed_ms" }
         func outside(_ key: String, _ value: Int?, _ limit: Int, _ words: String) -> String? {
             guard let value, !(0...limit).contains(value) else { return nil }
             return "\(key) \(value) is outside 0 to \(words)"
         }
-        if let problem = outside("exposed_ms", exposed, maxMs, "a year") { return problem }
-        for key in RoundTotals.Field.times + ["duration_ms"] {
+        if let problem = outside(Field.exposedMs, exposed, maxMs, "a year") { return problem }
+        for key in RoundTotals.Field.times + [Field.durationMs] {
             if let problem = outside(key, record.int(key), maxMs, "a year") { return problem }
         }
-        for key in RoundTotals.Field.counts + ["errors", "points"] {
+        for key in RoundTotals.Field.counts + [Field.errors, Field.points] {
             if let problem = outside(key, record.int(key), maxCount, "10^12") { return problem }
         }
-        if let sections = record.object("sections") {
+        if let sections = record.object(Field.sections) {
             for key in sections.keys {
                 if let problem = outside("sections' exposed_ms", sections.int(key), maxMs, "a year") { return problem }
             }
@@ -122,21 +135,21 @@ public struct HistoryEntry: Sendable, Equatable {
     /// Reads a history line's record; nil when ``problem(_:)`` finds one.
     /// Other fields are optional (0, false or absent when missing), so older or hand-written lines still count.
     public init?(record: JSONRecord) {
-        guard Self.problem(record) == nil, let exposed = record.int("exposed_ms") else { return nil }
-        at = record.string("at") ?? ""
+        guard Self.problem(record) == nil, let exposed = record.int(Field.exposedMs) else { return nil }
+        at = record.string(Field.at) ?? ""
         totals = RoundTotals(record: record)
-        errors = record.int("errors") ?? 0
-        points = record.int("points") ?? Points.points(exposedMs: exposed, gifsCompleted: totals.gifsCompleted)
-        incomplete = record.bool("incomplete") ?? false
-        durationMs = record.int("duration_ms") ?? 0
-        if let object = record.object("sections") {
+        errors = record.int(Field.errors) ?? 0
+        points = record.int(Field.points) ?? Points.points(exposedMs: exposed, gifsCompleted: totals.gifsCompleted)
+        incomplete = record.bool(Field.incomplete) ?? false
+        durationMs = record.int(Field.durationMs) ?? 0
+        if let object = record.object(Field.sections) {
             sections = object.keys.compactMap { key in object.int(key).map { Section(name: key, exposedMs: $0) } }
         }
-        if let before = record.int("distress_before"), let after = record.int("distress_after") {
+        if let before = record.int(Field.distressBefore), let after = record.int(Field.distressAfter) {
             distress = Distress(before: before, after: after)
         }
         ladder = LadderTag(record: record)
-        reason = record.string("reason")
+        reason = record.string(Field.reason)
         // Both ratings are `distress`; one alone (the other skipped) stays in `ratings`.
         let lone: (String) -> Int? = { [distress] key in
             distress == nil ? record.int(key).flatMap { Distress.scale.contains($0) ? $0 : nil } : nil
@@ -144,8 +157,8 @@ public struct HistoryEntry: Sendable, Equatable {
         // A rating outside its scale is dropped, as a distress one is (the round counts):
         // their sums over the history stay far inside Int.
         let rated: (String, ClosedRange<Int>) -> Int? = { key, range in record.int(key).flatMap { range.contains($0) ? $0 : nil } }
-        ratings = RoundRatings(sudsBefore: lone("distress_before"), expectPct: rated("expect_pct", 0...100), peak: rated("peak", RoundRating.scale),
-                               sudsAfter: lone("distress_after"), happened: record.bool("happened"))
+        ratings = RoundRatings(sudsBefore: lone(Field.distressBefore), expectPct: rated(Field.expectPct, 0...100), peak: rated(Field.peak, RoundRating.scale),
+                               sudsAfter: lone(Field.distressAfter), happened: record.bool(Field.happened))
     }
 
     /// The calendar date of `at` (`2026-11-21`), when it starts with one.
@@ -164,25 +177,25 @@ public struct HistoryEntry: Sendable, Equatable {
     /// The entry as its history record.
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", "round")
-        record.set("at", at)
+        record.set(Field.kind, Self.kind)
+        record.set(Field.at, at)
         totals.write(to: record)
-        record.set("errors", errors)
-        record.set("points", points)
-        record.set("incomplete", incomplete)
-        record.set("duration_ms", durationMs)
-        let object = record.setObject("sections")
+        record.set(Field.errors, errors)
+        record.set(Field.points, points)
+        record.set(Field.incomplete, incomplete)
+        record.set(Field.durationMs, durationMs)
+        let object = record.setObject(Field.sections)
         for section in sections { object.set(section.name, section.exposedMs) }
-        record.set("distress_before", sudsBefore)
-        record.set("distress_after", sudsAfter)
+        record.set(Field.distressBefore, sudsBefore)
+        record.set(Field.distressAfter, sudsAfter)
         // A ladder round's fields come after, so rounds without a ladder are kept as before.
         if let ladder {
             ladder.write(to: record)
-            record.set("reason", reason)
+            record.set(Field.reason, reason)
         }
-        if let expect = ratings.expectPct { record.set("expect_pct", expect) }
-        if let peak = ratings.peak { record.set("peak", peak) }
-        if let happened = ratings.happened { record.set("happened", happened) }
+        if let expect = ratings.expectPct { record.set(Field.expectPct, expect) }
+        if let peak = ratings.peak { record.set(Field.peak, peak) }
+        if let happened = ratings.happened { record.set(Field.happened, happened) }
         return record
     }
 }

@@ -1,4 +1,5 @@
 import LadderKit
+import RecordKit
 import SposureKit
 
 /// The ratings a ladder round's player asked for, gathered from its

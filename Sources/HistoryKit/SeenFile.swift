@@ -69,33 +69,39 @@ public struct SeenRound: Sendable, Equatable {
         query.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 
+    /// The field names of a line, spelled once (and of each of its `gifs`).
+    public enum Field {
+        public static let kind = "kind", at = "at", query = "query", ladder = "ladder", rung = "rung", gifs = "gifs"
+        public static let provider = "provider", id = "id", hash = "hash", hashDCT = "hash_dct"
+    }
+
     /// Reads a line; nil when not a `seen` record with a string `at`.
     public init?(record: JSONRecord) {
-        guard record.kind == Self.kind, let at = record.string("at") else { return nil }
+        guard record.kind == Self.kind, let at = record.string(Field.at) else { return nil }
         self.at = at
-        query = record.string("query")
-        ladder = record.string("ladder")
-        rung = record.int("rung")
-        gifs = (record.objects("gifs") ?? []).compactMap { gif in
-            guard let id = gif.string("id"), !id.isEmpty else { return nil }
-            return GIF(provider: gif.string("provider") ?? "giphy", id: id, hash: gif.string("hash"), hashDCT: gif.string("hash_dct"))
+        query = record.string(Field.query)
+        ladder = record.string(Field.ladder)
+        rung = record.int(Field.rung)
+        gifs = (record.objects(Field.gifs) ?? []).compactMap { gif in
+            guard let id = gif.string(Field.id), !id.isEmpty else { return nil }
+            return GIF(provider: gif.string(Field.provider) ?? "giphy", id: id, hash: gif.string(Field.hash), hashDCT: gif.string(Field.hashDCT))
         }
     }
 
     /// The line.
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
-        record.set("at", at)
-        if let query { record.set("query", query) }
-        if let ladder { record.set("ladder", ladder) }
-        if let rung { record.set("rung", rung) }
+        record.set(Field.kind, Self.kind)
+        record.set(Field.at, at)
+        if let query { record.set(Field.query, query) }
+        if let ladder { record.set(Field.ladder, ladder) }
+        if let rung { record.set(Field.rung, rung) }
         for gif in gifs {
-            let item = record.appendObject("gifs")
-            item.set("provider", gif.provider)
-            item.set("id", gif.id)
-            if let hash = gif.hash { item.set("hash", hash) }
-            if let hash = gif.hashDCT { item.set("hash_dct", hash) }
+            let item = record.appendObject(Field.gifs)
+            item.set(Field.provider, gif.provider)
+            item.set(Field.id, gif.id)
+            if let hash = gif.hash { item.set(Field.hash, hash) }
+            if let hash = gif.hashDCT { item.set(Field.hashDCT, hash) }
         }
         return record
     }

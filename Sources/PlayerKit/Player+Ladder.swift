@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import FoundationEssentials
 import Glibc
 import LadderKit
@@ -35,7 +35,7 @@ extension Player {
         isLadderRound = true
         tracker.set(held: false)  // a hold before the notice and questions is not the round's
         if let end = notice() { return end }
-        expectation = record.string("expectation") ?? (try? LadderLibrary().load(name))?.ladder.expectation
+        expectation = record.string(ImageRecord.Field.expectation) ?? (try? LadderLibrary().load(name))?.ladder.expectation
         switch configuration.ratings {
         case .off: return nil
         case .script: if let before = ratingScript?.before { rate(before) }

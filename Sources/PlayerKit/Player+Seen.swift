@@ -1,6 +1,7 @@
 import Glibc
 import HistoryKit
 import LadderKit
+import RecordKit
 import SposureKit
 
 extension Player {
@@ -16,7 +17,7 @@ extension Player {
         let diagnostics = stage.diagnostics
         let file = SeenFile(path: (configuration.dataFolder.map(DataStore.init(root:)) ?? DataStore()).seen, warn: { diagnostics.warning($0) })
         do {
-            return RecentGIFs(try file.recent(query: record.string("query"), ladder: tag?.ladder, rung: tag?.rung, rounds: rounds))
+            return RecentGIFs(try file.recent(query: record.string(GIFRecord.Field.query), ladder: tag?.ladder, rung: tag?.rung, rounds: rounds))
         } catch {
             stage.diagnostics.warning("\(error): GIFs shown in earlier rounds are not played last this time")
             return nil

@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import LadderKit
 import SposureKit
 

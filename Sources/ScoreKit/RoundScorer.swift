@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import LadderKit
 import HistoryKit
 import SposureKit
@@ -33,9 +33,9 @@ public struct RoundScorer {
     /// malformed (and skipped). Events are read by their one type,
     /// ``RoundEvent/read(_:)``; error records count by `code`.
     public mutating func add(_ record: JSONRecord) -> String? {
-        if record.kind == "error" {
-            let code = record.string("code").flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
-            let ofGIF = ["fetch-images", "gif-play"].contains(record.string("stage") ?? "")
+        if record.kind == ErrorRecord.kind {
+            let code = record.string(ErrorRecord.Field.code).flatMap { $0.isEmpty ? nil : $0 } ?? "unknown"
+            let ofGIF = ["fetch-images", "gif-play"].contains(record.string(ErrorRecord.Field.stage) ?? "")
             mutateTarget {
                 $0.errorCodes[code, default: 0] += 1
                 if ofGIF { $0.gifErrorCodes[code, default: 0] += 1 }

@@ -1,5 +1,6 @@
 import LadderKit
 import HistoryKit
+import RecordKit
 import SposureKit
 
 /// A round with what the report adds: its date, the distress ratings, and how

@@ -3,6 +3,7 @@ import SposureCLI
 import FoundationEssentials
 import Glibc
 import PlayerKit
+import RecordKit
 import SposureKit
 
 /// `gif-play probe`: asks the terminal what it can do, as a round does at its
@@ -51,49 +52,31 @@ struct Probe: ParsableCommand {
         terminal.leave(forGood: true)
         let choice = answers.choose(environment: environment)
 
-        let record = JSONRecord()
-        record.set("kind", "terminal")
-        record.set("tty", tty)
-        record.set("term", environment["TERM"])
-        record.set("term_program", environment["TERM_PROGRAM"])
-        record.set("colorterm", environment["COLORTERM"])
-        record.set("name", answers.name)
-        record.set("answered", answers.answered)
-        record.set("cols", size?.cols)
-        record.set("rows", size?.rows)
-        record.set("pixel_width", size.map { $0.pixelWidth })
-        record.set("pixel_height", size.map { $0.pixelHeight })
-        record.set("cell_pixels", answers.cellPixels.map { "\($0.width)x\($0.height)" })
-        record.set("kitty_keyboard", answers.kittyKeyboard)
-        record.set("kitty_graphics", answers.kittyGraphics)
-        record.set("kitty_files", answers.kittyFiles)
-        record.set("sixel", answers.sixel)
-        record.set("sixel_colors", answers.sixelColors)
-        record.set("sixel_max", answers.sixelMaxSize.map { "\($0.width)x\($0.height)" })
-        record.set("window_pixels", answers.windowPixels.map { "\($0.width)x\($0.height)" })
-        record.set("direct_color", answers.directColor)
-        record.set("termcap_rgb", answers.termcapRGB)
-        record.set("outer_name", answers.outerName)
-        record.set("waited_longer_ms", answers.waitedLongerMs)
-        if let tmux = answers.tmux {
-            record.setObject("tmux", tmux) { object, tmux in
-                object.set("version", tmux.version)
-                object.set("outer_term", tmux.outerTerm)
-                object.set("outer_type", tmux.outerType)
-                object.set("passthrough", tmux.passthrough)
-                object.set("features", tmux.features.joined(separator: ","))
-            }
+        var record = TerminalRecord()
+        record.tty = tty
+        (record.term, record.termProgram, record.colorterm) = (environment["TERM"], environment["TERM_PROGRAM"], environment["COLORTERM"])
+        (record.name, record.answered) = (answers.name, answers.answered)
+        (record.cols, record.rows) = (size?.cols, size?.rows)
+        (record.pixelWidth, record.pixelHeight) = (size.map { $0.pixelWidth }, size.map { $0.pixelHeight })
+        record.cellPixels = answers.cellPixels.map { "\($0.width)x\($0.height)" }
+        (record.kittyKeyboard, record.kittyGraphics, record.kittyFiles) = (answers.kittyKeyboard, answers.kittyGraphics, answers.kittyFiles)
+        (record.sixel, record.sixelColors) = (answers.sixel, answers.sixelColors)
+        record.sixelMax = answers.sixelMaxSize.map { "\($0.width)x\($0.height)" }
+        record.windowPixels = answers.windowPixels.map { "\($0.width)x\($0.height)" }
+        (record.directColor, record.termcapRGB) = (answers.directColor, answers.termcapRGB)
+        (record.outerName, record.waitedLongerMs) = (answers.outerName, answers.waitedLongerMs)
+        record.tmux = answers.tmux.map {
+            TerminalRecord.Tmux(version: $0.version, outerTerm: $0.outerTerm, outerType: $0.outerType, passthrough: $0.passthrough,
+                                features: $0.features.joined(separator: ","))
         }
-        record.set("renderer", choice.renderer.rawValue)
-        record.set("why", choice.why)
-        record.set("advice", choice.advice)
-        record.set("symbols", Self.symbols(choice.renderer, Symbols.automatic(terminal: answers.name, environment: environment)))
-        record.set("mouse", "xterm SGR reports (modes 1000, 1002, 1006): press and release")
-        record.set("key_release", answers.kittyKeyboard)
-        record.set("keys", answers.kittyKeyboard
+        (record.renderer, record.why, record.advice) = (choice.renderer.rawValue, choice.why, choice.advice)
+        record.symbols = Self.symbols(choice.renderer, Symbols.automatic(terminal: answers.name, environment: environment))
+        record.mouse = "xterm SGR reports (modes 1000, 1002, 1006): press and release"
+        record.keyRelease = answers.kittyKeyboard
+        record.keys = answers.kittyKeyboard
             ? "kitty keyboard protocol: exact key releases"
-            : "no kitty keyboard protocol: a held key is read from its autorepeat, and a gap ends the hold")
-        print(record.text)
+            : "no kitty keyboard protocol: a held key is read from its autorepeat, and a gap ends the hold"
+        print(record.record().text)
     }
 
     /// What `renderer` draws with (`symbols` in cells).

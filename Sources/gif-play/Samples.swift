@@ -1,4 +1,5 @@
 import ArgumentParser
+import RecordKit
 import SposureCLI
 import FoundationEssentials
 import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import EventKit
+import RecordKit
 import FoundationEssentials
 import Glibc
 import LadderKit

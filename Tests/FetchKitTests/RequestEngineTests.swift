@@ -3,6 +3,7 @@
 // records going through a Stage over real pipes.
 
 import Foundation
+import RecordKit
 import Testing
 import TestSupport
 @testable import NetKit

@@ -2,6 +2,7 @@ import Foundation
 import FrontDoorKit
 import HistoryKit
 import LadderKit
+import RecordKit
 import ScoreKit
 import SposureKit
 import Testing

@@ -10,6 +10,7 @@
 import Foundation
 import GiphyKit
 import NetKit
+import RecordKit
 import SposureKit
 import Testing
 import TestSupport

@@ -8,6 +8,7 @@
 import NetKit
 import Foundation
 import GiphyKit
+import RecordKit
 import SposureKit
 import Testing
 import TestSupport

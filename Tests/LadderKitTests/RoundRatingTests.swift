@@ -1,4 +1,5 @@
 import LadderKit
+import RecordKit
 import SposureKit
 import Testing
 

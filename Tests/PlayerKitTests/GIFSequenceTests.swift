@@ -2,7 +2,7 @@
 // loops and the `shown` of each, with no hold and no output.
 
 @testable import PlayerKit
-import EventKit
+import RecordKit
 import Testing
 
 /// A sequence over `feed`, on a virtual clock unless `configure` says otherwise.

@@ -2,7 +2,7 @@
 // without ending the hold, `shown` carries the ladder fields, a still stays
 // on its first frame; the questions before and after as a pure form.
 
-import EventKit
+import RecordKit
 import LadderKit
 import PlayerKit
 import SposureKit

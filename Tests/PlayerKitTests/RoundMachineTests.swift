@@ -2,7 +2,7 @@
 // test's own: no terminal, no decoder, no threads. GIFs are lists of frame
 // delays; the feed hands them over when the test says.
 
-import EventKit
+import RecordKit
 import LadderKit
 import PlayerKit
 import SposureKit

@@ -3,12 +3,12 @@
 // docs' example lines and the other shapes the stages write; and value →
 // record → value, equal, for each kind.
 
-import EventKit
+import RecordKit
 import FoundationEssentials
 import GiphyKit
 import HistoryKit
 import LadderKit
-@testable import PlayerKit  // FrameRecord and SummaryRecord are made only by FrameLister
+import PlayerKit
 import ScoreKit
 import SposureKit
 import Testing

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import LadderKit
 import HistoryKit
+import RecordKit
 import ScoreKit
 import Testing
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import LadderKit
 import HistoryKit
+import RecordKit
 import ScoreKit
 import SposureKit
 import Testing

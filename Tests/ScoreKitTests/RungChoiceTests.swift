@@ -1,6 +1,7 @@
 import Foundation
 import HistoryKit
 import LadderKit
+import RecordKit
 import Testing
 
 /// Picking the rung is one library call (issue 20: `giphy-pages plan` read

@@ -1,3 +1,4 @@
+import RecordKit
 import Testing
 @testable import SposureKit
 
@@ -76,7 +77,7 @@ private func line(_ text: String) -> [UInt8] { Array(text.utf8) }
             .passThrough(line: 1, raw: line("p")),
             .bad(BadLine(line: 2, bytes: Array("nope".utf8), reason: "not JSON")),
             .record(InputRecord(record: record, line: 3, raw: line(#"{"kind":"x"}"#))),
-        ], stage: stage) { sequence, _ in handled.append(sequence) }
+        ], badLine: stage.badLineRecord) { sequence, _ in handled.append(sequence) }
         #expect(bad == 1)
         #expect(handled == [2])
         sequencer.emit(2, line("x-result"))

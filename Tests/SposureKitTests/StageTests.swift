@@ -1,4 +1,5 @@
 import Foundation
+import RecordKit
 import SposureCLI
 import Testing
 import TestSupport

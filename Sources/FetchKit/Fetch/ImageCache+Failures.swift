@@ -37,6 +37,11 @@ extension ImageCache {
         return (400...499).contains(status)
     }
 
+    /// The field names of a remembered failure's file (the cache's, not the stream's).
+    enum FailureField {
+        static let code = "code", error = "error", at = "at"
+    }
+
     /// Where `key`'s remembered failure lives (whether or not it exists).
     public func failurePath(forKey key: String) -> String {
         let name = Self.name(forKey: key)
@@ -48,8 +53,8 @@ extension ImageCache {
     public func recallFailure(forKey key: String, now: Int) -> RememberedFailure? {
         let path = failurePath(forKey: key)
         guard let bytes = Self.readSmallFile(path) else { return nil }
-        guard let record = try? JSONRecord.parse(bytes), let code = record.string("code"),
-              let message = record.string("error"), let at = record.int("at"),
+        guard let record = try? JSONRecord.parse(bytes), let code = record.string(FailureField.code),
+              let message = record.string(FailureField.error), let at = record.int(FailureField.at),
               at <= now + 60, now - at < Self.failureMemorySeconds else {
             unlink(path)
             return nil
@@ -66,7 +71,7 @@ extension ImageCache {
         let failed = String(folder[..<(folder.lastIndex(of: "/") ?? folder.endIndex)])
         for made in [failed, folder] where mkdir(made, 0o755) != 0 && errno != EEXIST { return }
         let record = JSONRecord()
-        record.set([("code", failure.code), ("error", failure.message), ("at", now)])
+        record.set([(FailureField.code, failure.code), (FailureField.error, failure.message), (FailureField.at, now)])
         try? writeAtomically(record.serialized() + [0x0A], to: path, as: .program, durable: false)
     }
 

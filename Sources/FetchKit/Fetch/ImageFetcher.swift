@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
 import Glibc
+import RecordKit
 import SposureKit
 import NetKit
 
@@ -182,13 +183,13 @@ extension ImageFetchClient {
 
 extension ImageFetchClient: RequestClient {
     func admit(_ sequence: Int, _ input: InputRecord) -> FetchJob? {
-        guard input.record.kind == "gif" else {
+        guard input.record.kind == GIFRecord.kind else {
             sequencer.emit(sequence, input.raw)
             return nil
         }
         let started = monotonicNanoseconds()
         statistics.records += 1
-        guard let url = input.record.string("url") else {
+        guard let url = input.record.string(GIFRecord.Field.url) else {
             fail(sequence, input, FetchFailure("bad_record", "a gif record needs a string url"), started: started)
             return nil
         }
@@ -212,7 +213,7 @@ extension ImageFetchClient: RequestClient {
             fail(sequence, input, failure, started: started)
             return nil
         }
-        let key = input.record.string("cache_key") ?? url
+        let key = input.record.string(GIFRecord.Field.cacheKey) ?? url
         let job = FetchJob(sequence: sequence, input: input, url: url, key: key, host: parts.host,
                            path: cache.path(forKey: key), started: started)
         if let leader = activeByKey[key] {

@@ -1,4 +1,5 @@
 import CCurl
+import RecordKit
 import SposureKit
 
 //  The concurrent-request engine of the network stages (fetch-images,
@@ -118,7 +119,7 @@ public final class RequestEngine<Client: RequestClient> {
 
     func admit(_ batch: [InputItem]) {
         if batch.isEmpty && stage.input.isFinished { inputDone = true }
-        let bad = sequencer.admit(batch, stage: stage) { sequence, input in
+        let bad = sequencer.admit(batch, badLine: stage.badLineRecord) { sequence, input in
             if let job = client.admit(sequence, input) { waiting.append(job) }
         }
         if bad > 0 { client.noteBadLines(bad) }

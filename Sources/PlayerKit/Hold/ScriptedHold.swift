@@ -9,6 +9,11 @@ public struct ScriptedHold: Sendable, Equatable {
     /// Held (true) or let go.
     public var down: Bool
 
+    /// The field names of a hold script's lines, spelled once.
+    public enum Field {
+        public static let tMs = "t_ms", down = "down", key = "key"
+    }
+
     /// A change to `down` at `atMs`.
     public init(atMs: Int, down: Bool) {
         self.atMs = atMs
@@ -28,15 +33,15 @@ public struct ScriptedHold: Sendable, Equatable {
         var keys: [ScriptedKey] = []
         for (number, record) in try ScriptLines.read(path: path) {
             let fail = { (what: String) in ScriptError(message: "\(path):\(number): \(what)") }
-            if record.has("key") {
-                guard let at = record.int("t_ms"), at >= 0 else { throw fail("a key line needs \"t_ms\" (a whole number of ms ≥ 0)") }
-                guard record.string("key") == "x", !record.has("down") else {
+            if record.has(Field.key) {
+                guard let at = record.int(Field.tMs), at >= 0 else { throw fail("a key line needs \"t_ms\" (a whole number of ms ≥ 0)") }
+                guard record.string(Field.key) == "x", !record.has(Field.down) else {
                     throw fail("\"key\" can only be \"x\" (the off-topic mark), on a line of its own: {\"t_ms\":4200,\"key\":\"x\"}")
                 }
                 keys.append(ScriptedKey(atMs: at, key: .offTopic))
                 continue
             }
-            guard let at = record.int("t_ms"), at >= 0, let down = record.bool("down") else {
+            guard let at = record.int(Field.tMs), at >= 0, let down = record.bool(Field.down) else {
                 throw fail("each line needs \"t_ms\" (a whole number of ms ≥ 0) and \"down\" (true or false), or \"key\": \"x\"")
             }
             holds.append(ScriptedHold(atMs: at, down: down))

@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import LadderKit
 
 /// The questions of one side of a ladder round (before or after) as a pure

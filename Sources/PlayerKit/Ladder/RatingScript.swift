@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 import FoundationEssentials
 import Glibc
 import LadderKit
@@ -46,13 +46,21 @@ public struct RatingScript: Sendable, Equatable {
         try parse(try ScriptLines.records(Array(text.utf8), name: name), name: name)
     }
 
+    /// The field names of a `rated` line (the others are ``RoundRating/Field``'s).
+    public enum Field {
+        public static let tMs = "t_ms", rated = "rated"
+    }
+
     /// The fields each kind of line may have (`kind` too: a `rating` event
     /// copied from gif-play's output is a line of the script).
     private static let fields: [String: Set<String>] = [
-        "before": ["kind", "when", "suds", "expect_pct"],
-        "after": ["kind", "when", "peak", "suds", "happened"],
-        "rated": ["t_ms", "rated"],
+        RoundRating.When.before.rawValue: ["kind", RoundRating.Field.when, RoundRating.Field.suds, RoundRating.Field.expectPct],
+        RoundRating.When.after.rawValue: ["kind", RoundRating.Field.when, RoundRating.Field.peak, RoundRating.Field.suds,
+                                          RoundRating.Field.happened],
+        ratedLine: [Field.tMs, Field.rated],
     ]
+    /// The name of a line that rates the GIF on screen.
+    private static let ratedLine = "rated"
 
     private static func parse(_ lines: [(line: Int, record: JSONRecord)], name: String) throws(ScriptedHold.ScriptError) -> RatingScript {
         var script = RatingScript()
@@ -60,21 +68,21 @@ public struct RatingScript: Sendable, Equatable {
         var seen: [RoundRating.When: Int] = [:]
         for (number, record) in lines {
             let fail = { (what: String) in ScriptedHold.ScriptError(message: "\(name):\(number): \(what)") }
-            let kind = record.has("rated") || record.has("t_ms") ? "rated" : record.string("when") ?? ""
+            let kind = record.has(Field.rated) || record.has(Field.tMs) ? ratedLine : record.string(RoundRating.Field.when) ?? ""
             guard let allowed = fields[kind] else {
                 throw fail("each line needs \"when\": \"before\" or \"after\", or \"t_ms\" and \"rated\"")
             }
             if let unknown = record.keys.first(where: { !allowed.contains($0) }) {
                 let has = allowed.subtracting(["kind"]).sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                throw fail("\"\(unknown)\" does not belong on a \(kind == "rated" ? "\"rated\"" : "\"\(kind)\"") line (it has \(has))")
+                throw fail("\"\(unknown)\" does not belong on a \"\(kind)\" line (it has \(has))")
             }
-            if kind == "rated" {
-                guard record.has("t_ms") else { throw fail("a \"rated\" line needs \"t_ms\", when the digit is pressed (ms)") }
-                guard let at = record.int("t_ms"), at >= 0 else {
-                    throw fail("\"t_ms\" must be a whole number of ms ≥ 0, found \(record.jsonText("t_ms") ?? "nothing")")
+            if kind == ratedLine {
+                guard record.has(Field.tMs) else { throw fail("a \"rated\" line needs \"t_ms\", when the digit is pressed (ms)") }
+                guard let at = record.int(Field.tMs), at >= 0 else {
+                    throw fail("\"t_ms\" must be a whole number of ms ≥ 0, found \(record.jsonText(Field.tMs) ?? "nothing")")
                 }
-                guard let digit = record.int("rated"), (0...9).contains(digit) else {
-                    throw fail("\"rated\" must be a digit 0 to 9, found \(record.jsonText("rated") ?? "nothing")")
+                guard let digit = record.int(Field.rated), (0...9).contains(digit) else {
+                    throw fail("\"rated\" must be a digit 0 to 9, found \(record.jsonText(Field.rated) ?? "nothing")")
                 }
                 rated.append((at, digit))
                 continue

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import RecordKit
 import SposureKit
 
 /// GIF files named on the command line, as image records on a pipe of our

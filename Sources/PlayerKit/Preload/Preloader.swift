@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GIFEngine
+import RecordKit
 import SposureKit
 
 /// The decoder threads: keep the next GIFs started (decoded and fitted to
@@ -125,7 +126,7 @@ public final class Preloader: @unchecked Sendable {
     public func refit(_ gif: PreparedGIF, through index: Int = 0) -> PreparedGIF? {
         // The old fit's decoding may not have reached a cut yet: then this
         // one tells of it (the warning is told once per record).
-        guard let path = gif.record.string("path") else { return nil }
+        guard let path = gif.record.string(ImageRecord.Field.path) else { return nil }
         let refitted: PreparedGIF, rest: GIFDecoding?
         do {
             (refitted, rest) = try PreparedGIF.begin(
@@ -151,8 +152,8 @@ public final class Preloader: @unchecked Sendable {
         case .passThrough(_, let raw):
             return .line(raw)
         case .record(let input):
-            guard input.record.kind == "image" else { return .line(input.raw) }
-            guard let path = input.record.string("path"), !path.isEmpty else {
+            guard input.record.kind == ImageRecord.kind else { return .line(input.raw) }
+            guard let path = input.record.string(ImageRecord.Field.path), !path.isEmpty else {
                 let error = stage.makeError(input.record, code: "bad_record", message: "an image record needs a string path")
                 return .line(error.serialized())
             }
@@ -168,7 +169,7 @@ public final class Preloader: @unchecked Sendable {
                     guard once.first() else { return }
                     diagnostics.warning("stdin:\(line): \(path): \(truncation.message) (playing the \(frames) frames before it)")
                 }
-                return .gif(gif, availableAt: input.record.int("at_ms") ?? 0, rest: rest)
+                return .gif(gif, availableAt: input.record.int(ImageRecord.Field.atMs) ?? 0, rest: rest)
             } catch {
                 stage.diagnostics.warning("stdin:\(input.line): \(error.code): \(path): \(error.message)")
                 let record = stage.makeError(input.record, code: error.code == "decode_failed" ? "decode_failed" : error.code, message: error.message)

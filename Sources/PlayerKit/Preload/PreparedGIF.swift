@@ -1,6 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GIFEngine
+import RecordKit
 import SposureKit
 
 /// One GIF fitted to a layout, ready to play the moment the one before it
@@ -28,7 +29,7 @@ public struct PreparedGIF: Sendable {
     public var clipHash: ClipHash?
 
     /// The id shown in events.
-    public var id: String { record.string("id") ?? "" }
+    public var id: String { record.string(ImageRecord.Field.id) ?? "" }
     /// The GIF as fitted, for ``FrameTag``: its source (cache key, id or
     /// path) and picture size, hashed (FNV-1a).
     public var identity: UInt64 = 0
@@ -81,7 +82,7 @@ public struct PreparedGIF: Sendable {
         let origin = (row: 1 + max(0, (layout.rows - rows) / 2), col: 1 + max(0, (layout.columns - columns) / 2))
         var gif = PreparedGIF(record: record, frames: store, layout: layout, origin: origin, onTruncation: onTruncation,
                               clipHash: decoding.hashing.hash)
-        let source = record.string("cache_key") ?? record.string("id").map { "id:" + $0 } ?? "path:" + path
+        let source = record.string(ImageRecord.Field.cacheKey) ?? record.string(ImageRecord.Field.id).map { "id:" + $0 } ?? "path:" + path
         gif.identity = fnv1a("\(source)|\(width)x\(height)")
         return (gif, store.isEnded ? nil : decoding)
     }

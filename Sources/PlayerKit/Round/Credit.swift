@@ -1,3 +1,4 @@
+import RecordKit
 import SposureKit
 
 /// What a provider's terms ask to be shown while its GIF is on screen:
@@ -29,10 +30,10 @@ public struct Credit: Sendable, Equatable {
     /// and for a provider the program does not know: a record is remote text,
     /// and "Powered by <anything>" would let it write on the status line.
     public init?(record: JSONRecord) {
-        let named = record.string("provider")
-            ?? record.string("cache_key").flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
+        let named = record.string(ImageRecord.Field.provider)
+            ?? record.string(ImageRecord.Field.cacheKey).flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
         guard let provider = named, Self.marks[provider] != nil else { return nil }
-        self.init(provider: provider, creator: record.string("creator"))
+        self.init(provider: provider, creator: record.string(ImageRecord.Field.creator))
     }
 
     /// The mark the provider asks for, in its own spelling.

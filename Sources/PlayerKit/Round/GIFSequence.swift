@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 /// The GIF side of a round: the GIFs taken from the feed in input order, the
 /// one on screen with where it is in its frames and loops, and the one held
 /// back for later. Frames keep an absolute schedule: each is due at the end

@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 /// The hold side of a round: whether the person holds and since when, the
 /// last moment accounted for, the exposure counted against the time limit,
 /// the stall under way, and what letting go (or a Ctrl-Z) leaves behind.

@@ -1,5 +1,6 @@
 import GIFEngine
 import LadderKit
+import RecordKit
 
 /// A GIF as the round sees it: its frames' delays and whether they are
 /// decoded yet, and what the `shown` event says of it. ``PreparedGIF`` is

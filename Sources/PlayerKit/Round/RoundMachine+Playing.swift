@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 extension RoundMachine {
     /// Plays from the last moment accounted for up to `time`: frames on their
     /// absolute schedule, GIF after GIF, exposure counted while held. Returns

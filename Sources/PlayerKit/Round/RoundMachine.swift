@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 /// The round as a state machine on a clock: hold changes, keys and the
 /// passing of time go in; events, lines to pass through and what to draw
 /// come out, as values, to the `output` it is given. No terminal, no threads,

@@ -1,4 +1,4 @@
-import EventKit
+import RecordKit
 /// What the round hands out, in order: events and lines for stdout, and
 /// what to draw. The terminal shell (``Player``) writes and draws them; tests
 /// collect them.

@@ -1,4 +1,5 @@
 import GIFEngine
+import RecordKit
 import SposureKit
 
 /// `gif-play frames`: decodes one GIF as the player does and writes, through

@@ -97,17 +97,17 @@ public final class OutputSequencer {
     /// The result of item `sequence`: one line.
     public func emit(_ sequence: Int, _ line: [UInt8]) { emit(sequence, [line]) }
 
-    /// Numbers each item of `batch` in order: a bad line becomes its `bad_json`
-    /// error record at its place, a record goes to `handle` with its number.
-    /// Returns how many lines were bad.
-    public func admit(_ batch: [InputItem], stage: Stage, _ handle: (Int, InputRecord) -> Void) -> Int {
+    /// Numbers each item of `batch` in order: a bad line becomes the record
+    /// `badLine` writes of it (the stage's `bad_json` error) at its place, a
+    /// record goes to `handle` with its number. Returns how many lines were bad.
+    public func admit(_ batch: [InputItem], badLine: (BadLine) -> [UInt8], _ handle: (Int, InputRecord) -> Void) -> Int {
         var bad = 0
         for item in batch {
             let sequence = nextSequence()
             switch item {
             case .bad(let line):
                 bad += 1
-                emit(sequence, stage.badLineRecord(line))
+                emit(sequence, badLine(line))
             case .record(let input):
                 handle(sequence, input)
             case .passThrough(_, let raw):

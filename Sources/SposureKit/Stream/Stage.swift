@@ -250,18 +250,4 @@ public final class Stage: @unchecked Sendable {
         case nil: return strict ? 2 : failed ? 1 : 0
         }
     }
-
-    // MARK: Records this stage makes
-
-    /// The `bad_json` error record for a line that is not a record.
-    public func badLineRecord(_ bad: BadLine) -> [UInt8] {
-        ErrorRecord(badLine: bad, stage: name).record().serialized()
-    }
-
-    /// Turns `record` into an error record of this stage, keeping its other fields.
-    @discardableResult
-    public func makeError(_ record: JSONRecord, code: String, message: String) -> JSONRecord {
-        ErrorRecord(stage: name, code: code, message: message).write(over: record)
-        return record
-    }
 }

@@ -1,4 +1,3 @@
-import LadderKit
 import SposureKit
 
 /// An event of the round, as a value: what `gif-play` writes on stdout

@@ -35,10 +35,10 @@ extension GIFNote {
 
     /// Reads the fields every note has from `record`.
     mutating func readNote(_ record: JSONRecord) {
-        provider = record.string("provider")
-        atMs = record.int("t_ms")
-        ladder = record.string("ladder")
-        rung = record.int("rung")
-        at = record.string("at")
+        provider = record.string(RoundEvent.Field.provider)
+        atMs = record.int(RoundEvent.Field.tMs)
+        ladder = record.string(RoundEvent.Field.ladder)
+        rung = record.int(RoundEvent.Field.rung)
+        at = record.string(RoundEvent.Field.at)
     }
 }

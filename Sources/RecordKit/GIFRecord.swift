@@ -2,7 +2,8 @@ import SposureKit
 
 /// The `gif` record of the stream: one result of a page, whatever API it came
 /// from, in the rendition chosen. The one type that writes it (the APIs and
-/// the lister's error records alike) and reads it back.
+/// the lister's error records alike) and reads it back; GiphyKit makes one of
+/// an API's answer (`GIFRecord+API.swift`).
 ///
 /// ```json
 /// {"kind":"gif","id":"3o7TKSjRrfIPjeiVyM","title":"…","creator":"…","query":"spiders","section":"spiders",
@@ -24,7 +25,7 @@ public struct GIFRecord: Sendable, Equatable {
     public var provider: String?
     /// The GIF's id; nil only on the error record of a result without one.
     public var id: String?
-    /// The title, cleaned of terminal escapes (``cleanTitle(_:)``).
+    /// The title, cleaned of terminal escapes (GiphyKit's `cleanTitle`).
     public var title: String
     /// Who made it, as the API credits them (cleaned like the title); nil when the API names nobody.
     public var creator: String?
@@ -63,17 +64,11 @@ public struct GIFRecord: Sendable, Equatable {
         }
     }
 
-    /// The record of the `index`-th result of `page`, from `provider`.
-    public init(provider: GIFProvider, id: String?, title: String, creator: String? = nil, page: PageRequest, index: Int,
+    /// A record of these fields (a title and creator as given: the APIs clean them).
+    public init(provider: String?, id: String?, title: String, creator: String?, query: String?, section: String, rank: Int,
                 chosen: Rendition?) {
-        self.provider = provider == .recordDefault ? nil : provider.rawValue
-        self.id = id
-        self.title = Self.cleanTitle(title)
-        self.creator = creator.map(Self.cleanTitle).flatMap { $0.isEmpty ? nil : $0 }
-        query = page.query
-        section = page.section
-        rank = page.offset + index
-        self.chosen = chosen
+        (self.provider, self.id, self.title, self.creator) = (provider, id, title, creator)
+        (self.query, self.section, self.rank, self.chosen) = (query, section, rank, chosen)
     }
 
     /// Reads a `gif` record; nil when a field this type writes is missing or of another type.
@@ -114,48 +109,10 @@ public struct GIFRecord: Sendable, Equatable {
             record.set(Field.cacheKey, chosen.cacheKey)
         }
         if let pageRecord {
-            for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
+            for key in pageRecord.keys where !PageRecord.fields.contains(key) && !record.has(key) {
                 record.set(key, from: pageRecord)
             }
         }
         return record
-    }
-
-    /// Why a result cannot become a record.
-    public struct Problem: Error, Sendable {
-        /// The error code (`no_rendition`, `bad_item`).
-        public var code: String
-        public var message: String
-        /// The GIF's id, when it has one.
-        public var id: String?
-
-        /// A problem of `code`.
-        public init(code: String, message: String, id: String?) {
-            self.code = code
-            self.message = message
-            self.id = id
-        }
-    }
-
-    /// What `item` holds at `key` instead of what was wanted, for a
-    /// problem's message: ": its "id" is 1e+20 (a number past 64-bit
-    /// integers)"; "" when it holds nothing there.
-    public static func found(_ item: JSONRecord, _ key: String) -> String {
-        guard let text = item.jsonText(key) else { return "" }
-        let past = item.double(key).map { $0.magnitude >= 0x1p63 } == true ? " (a number past 64-bit integers)" : ""
-        return ": its \"\(key)\" is \(RemoteText.clean(text, limit: 40))\(past)"
-    }
-
-    /// A rendition is usable when it has a URL whose path ends in `.gif`.
-    public static func usable(_ rendition: JSONRecord) -> Bool {
-        guard let url = rendition.string("url"), !url.isEmpty else { return false }
-        let path = url.split(separator: "?", maxSplits: 1).first ?? ""
-        return path.lowercased().hasSuffix(".gif")
-    }
-
-    /// A title with terminal escape sequences and control characters removed
-    /// (remote text reaches terminals), white space folded, the length capped.
-    public static func cleanTitle(_ title: String) -> String {
-        String(RemoteText.strip(title).prefix(200))
     }
 }

@@ -12,6 +12,8 @@ import SposureKit
 public struct OffTopicMark: GIFNote, Sendable, Equatable {
     /// The record's `kind`.
     public static let kind = "off_topic"
+    /// The field names (the events').
+    public typealias Field = RoundEvent.Field
 
     /// The API the GIF came from, when the record names one (a Giphy GIF's may not).
     public var provider: String?
@@ -51,10 +53,10 @@ public struct OffTopicMark: GIFNote, Sendable, Equatable {
 
     /// Reads an `off_topic` record (the event or a line of the file); nil without a string `id`.
     public init?(record: JSONRecord) {
-        guard record.kind == Self.kind, let id = record.string("id"), !id.isEmpty else { return nil }
+        guard record.kind == Self.kind, let id = record.string(Field.id), !id.isEmpty else { return nil }
         self.id = id
-        title = record.string("title")
-        query = record.string("query")
+        title = record.string(Field.title)
+        query = record.string(Field.query)
         hash = RoundEvent.readHash(record).hash
         hashDCT = RoundEvent.readHash(record, RoundEvent.Field.hashDCT).hash
         readNote(record)
@@ -63,10 +65,10 @@ public struct OffTopicMark: GIFNote, Sendable, Equatable {
     /// The record: the event as gif-play writes it, or the line kept in the ratings file.
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set([("kind", Self.kind), ("provider", provider.omittedWhenNil), ("id", id), ("title", title.omittedWhenNil),
-                    ("t_ms", atMs.omittedWhenNil), ("query", query.omittedWhenNil), ("ladder", ladder.omittedWhenNil),
-                    ("rung", rung.omittedWhenNil), ("at", at.omittedWhenNil), ("hash", hash.omittedWhenNil),
-                    ("hash_dct", hashDCT.omittedWhenNil)])
+        record.set([("kind", Self.kind), (Field.provider, provider.omittedWhenNil), (Field.id, id), (Field.title, title.omittedWhenNil),
+                    (Field.tMs, atMs.omittedWhenNil), (Field.query, query.omittedWhenNil), (Field.ladder, ladder.omittedWhenNil),
+                    (Field.rung, rung.omittedWhenNil), (Field.at, at.omittedWhenNil), (Field.hash, hash.omittedWhenNil),
+                    (Field.hashDCT, hashDCT.omittedWhenNil)])
         return record
     }
 }

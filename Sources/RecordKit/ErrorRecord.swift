@@ -1,3 +1,5 @@
+import SposureKit
+
 /// The `error` record of the stream: one record (or line) a stage could not
 /// handle. Every stage writes it the same way and passes on the ones it
 /// reads; `score` counts them by ``code``.

@@ -29,10 +29,14 @@ public struct SummaryRecord: Sendable, Equatable {
     public var durationMs: Int
     /// The last comment extension, when there is one.
     public var comment: String?
+
+    /// A summary's record.
+    public init(file: String, frames: Int, width: Int, height: Int, loopCount: Int?, durationMs: Int, comment: String? = nil) {
+        (self.file, self.frames, self.width, self.height) = (file, frames, width, height)
+        (self.loopCount, self.durationMs, self.comment) = (loopCount, durationMs, comment)
+    }
 }
 
-// A summary is made with the memberwise initializer (internal: FrameLister
-// makes them); it is there because no initializer is declared in the type.
 extension SummaryRecord {
     /// Reads a `summary` record; nil when it is of another kind or a field is
     /// missing or of another type (`loop_count` may be null).

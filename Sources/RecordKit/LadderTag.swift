@@ -21,8 +21,13 @@ public struct LadderTag: Sendable, Equatable {
     /// Each GIF is shown frozen on its first frame.
     public var still = false
 
+    /// The field names, spelled once.
+    public enum Field {
+        public static let ladder = "ladder", rung = "rung", rungSuds = "rung_suds", retest = "retest", mix = "mix", still = "still"
+    }
+
     /// The fields, in the order they are written.
-    public static let fields = ["ladder", "rung", "rung_suds", "retest", "mix", "still"]
+    public static let fields = [Field.ladder, Field.rung, Field.rungSuds, Field.retest, Field.mix, Field.still]
 
     /// A tag.
     public init(ladder: String, rung: Int, rungSuds: Int, retest: Bool = false, mix: Bool = false, still: Bool = false) {
@@ -36,18 +41,18 @@ public struct LadderTag: Sendable, Equatable {
 
     /// The tag of `record`; nil without a string `ladder` and a whole `rung` ≥ 1.
     public init?(record: JSONRecord) {
-        guard let ladder = record.string("ladder"), !ladder.isEmpty, let rung = record.int("rung"), rung >= 1 else { return nil }
+        guard let ladder = record.string(Field.ladder), !ladder.isEmpty, let rung = record.int(Field.rung), rung >= 1 else { return nil }
         self.ladder = ladder
         self.rung = rung
-        rungSuds = record.int("rung_suds") ?? 0
-        retest = record.bool("retest") ?? false
-        mix = record.bool("mix") ?? false
-        still = record.bool("still") ?? false
+        rungSuds = record.int(Field.rungSuds) ?? 0
+        retest = record.bool(Field.retest) ?? false
+        mix = record.bool(Field.mix) ?? false
+        still = record.bool(Field.still) ?? false
     }
 
     /// Appends the fields to `record` (`retest`, `mix`, `still` only when true).
     public func write(to record: JSONRecord) {
-        record.set([("ladder", ladder), ("rung", rung), ("rung_suds", rungSuds), ("retest", retest.omittedWhenFalse),
-                    ("mix", mix.omittedWhenFalse), ("still", still.omittedWhenFalse)])
+        record.set([(Field.ladder, ladder), (Field.rung, rung), (Field.rungSuds, rungSuds), (Field.retest, retest.omittedWhenFalse),
+                    (Field.mix, mix.omittedWhenFalse), (Field.still, still.omittedWhenFalse)])
     }
 }

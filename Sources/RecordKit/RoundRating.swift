@@ -31,6 +31,11 @@ public struct RoundRating: Sendable, Equatable {
     /// The distress scale of `suds` and `peak`.
     public static let scale = 0...10
 
+    /// The field names, spelled once.
+    public enum Field {
+        public static let when = "when", suds = "suds", expectPct = "expect_pct", peak = "peak", happened = "happened"
+    }
+
     /// Answers given one by one.
     public init(when: When, suds: Int? = nil, expectPct: Int? = nil, peak: Int? = nil, happened: Bool? = nil) {
         self.when = when
@@ -44,7 +49,7 @@ public struct RoundRating: Sendable, Equatable {
     /// `when` is neither `before` nor `after`. An answer of the wrong type or
     /// out of its range is skipped and named in `problems`.
     public static func read(_ record: JSONRecord) -> (rating: RoundRating?, problems: [String]) {
-        guard let when = record.string("when").flatMap(When.init(rawValue:)) else { return (nil, []) }
+        guard let when = record.string(Field.when).flatMap(When.init(rawValue:)) else { return (nil, []) }
         var problems: [String] = []
         func number(_ key: String, _ range: ClosedRange<Int>) -> Int? {
             guard record.has(key) else { return nil }
@@ -57,13 +62,13 @@ public struct RoundRating: Sendable, Equatable {
         var rating = RoundRating(when: when)
         switch when {
         case .before:
-            rating.suds = number("suds", scale)
-            rating.expectPct = number("expect_pct", 0...100)
+            rating.suds = number(Field.suds, scale)
+            rating.expectPct = number(Field.expectPct, 0...100)
         case .after:
-            rating.peak = number("peak", scale)
-            rating.suds = number("suds", scale)
-            if record.has("happened") {
-                rating.happened = record.bool("happened")
+            rating.peak = number(Field.peak, scale)
+            rating.suds = number(Field.suds, scale)
+            if record.has(Field.happened) {
+                rating.happened = record.bool(Field.happened)
                 if rating.happened == nil { problems.append("\"happened\" must be true or false") }
             }
         }
@@ -74,15 +79,15 @@ public struct RoundRating: Sendable, Equatable {
     /// before, distress then the expectancy; after, the peak, distress now,
     /// the outcome.
     public func write(to record: JSONRecord) {
-        record.set("when", when.rawValue)
+        record.set(Field.when, when.rawValue)
         switch when {
         case .before:
-            if let suds { record.set("suds", suds) }
-            if let expectPct { record.set("expect_pct", expectPct) }
+            if let suds { record.set(Field.suds, suds) }
+            if let expectPct { record.set(Field.expectPct, expectPct) }
         case .after:
-            if let peak { record.set("peak", peak) }
-            if let suds { record.set("suds", suds) }
-            if let happened { record.set("happened", happened) }
+            if let peak { record.set(Field.peak, peak) }
+            if let suds { record.set(Field.suds, suds) }
+            if let happened { record.set(Field.happened, happened) }
         }
     }
 }

@@ -1,4 +1,3 @@
-import LadderKit
 import SposureKit
 
 extension RoundEvent {
@@ -11,6 +10,8 @@ extension RoundEvent {
         public static let id = "id", section = "section", query = "query", exposedMs = "exposed_ms"
         public static let frames = "frames", completed = "completed", provider = "provider", hash = "hash", like = "like"
         public static let hashDCT = "hash_dct"
+        /// A rated GIF's digit, an off-topic GIF's title, and the ratings file's ladder and rung (``LadderTag/Field``'s).
+        public static let rating = "rating", title = "title", ladder = LadderTag.Field.ladder, rung = LadderTag.Field.rung
     }
 
     /// The kinds of record an event is.

@@ -1,4 +1,5 @@
-import LadderKit
+import SposureKit
+
 
 extension RoundEvent {
     /// The answers given before or after a ladder round (LadderKit's, which

@@ -2,8 +2,7 @@
 // record → RoundEvent → record, byte for byte, for the records gif-play
 // writes; and what the reader refuses, with the words score says.
 
-import EventKit
-import LadderKit
+import RecordKit
 import SposureKit
 import Testing
 

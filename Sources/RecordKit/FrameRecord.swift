@@ -27,10 +27,13 @@ public struct FrameRecord: Sendable, Equatable {
     public var sha256: String
     /// The frame file written (`--out`); nil when none is.
     public var path: String?
+
+    /// A frame's record.
+    public init(index: Int, delayMs: Int, width: Int, height: Int, sha256: String, path: String? = nil) {
+        (self.index, self.delayMs, self.width, self.height, self.sha256, self.path) = (index, delayMs, width, height, sha256, path)
+    }
 }
 
-// A frame is made with the memberwise initializer (internal: FrameLister
-// makes them); it is there because no initializer is declared in the type.
 extension FrameRecord {
     /// Reads a `frame` record; nil when it is of another kind or a field is
     /// missing or of another type.

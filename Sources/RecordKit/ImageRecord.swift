@@ -1,3 +1,5 @@
+import SposureKit
+
 /// The `image` record of the stream: a GIF file on this machine, ready to
 /// play. gif-play reads it; three places write it, each in its own shape:
 ///
@@ -28,6 +30,12 @@ public struct ImageRecord: Sendable, Equatable {
     public enum Field {
         public static let kind = "kind", provider = "provider", id = "id", section = "section", path = "path"
         public static let bytes = "bytes", sha256 = "sha256", cached = "cached", httpStatus = "http_status", ms = "ms"
+        /// The `gif` record's fields gif-play reads (``GIFRecord/Field``'s).
+        public static let query = GIFRecord.Field.query, title = GIFRecord.Field.title, creator = GIFRecord.Field.creator
+        public static let cacheKey = GIFRecord.Field.cacheKey
+        /// With a virtual clock, when the record arrives (ms); and the
+        /// ladder's feared outcome, asked about before a round (else the ladder file's).
+        public static let atMs = "at_ms", expectation = "expectation"
     }
 
     /// The absolute path of the GIF file.

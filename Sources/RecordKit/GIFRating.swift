@@ -1,4 +1,3 @@
-import LadderKit
 import SposureKit
 
 /// How distressing one GIF was, rated with a digit key while it played
@@ -26,6 +25,11 @@ public struct GIFRating: GIFNote, Sendable, Equatable {
     /// When the round started.
     public var at: String?
 
+    /// The record's `kind`.
+    public static let kind = "rated"
+    /// The field names (the events').
+    public typealias Field = RoundEvent.Field
+
     /// The digits a rating may be.
     public static let scale = 0...9
 
@@ -43,8 +47,8 @@ public struct GIFRating: GIFNote, Sendable, Equatable {
     /// Reads a `rated` record (the player's event, or a line of the file); nil
     /// without a string `id` and a `rating` 0–9.
     public init?(record: JSONRecord) {
-        guard record.kind == "rated", let id = record.string("id"), !id.isEmpty,
-              let rating = record.int("rating"), Self.scale.contains(rating) else { return nil }
+        guard record.kind == Self.kind, let id = record.string(Field.id), !id.isEmpty,
+              let rating = record.int(Field.rating), Self.scale.contains(rating) else { return nil }
         self.id = id
         self.rating = rating
         readNote(record)
@@ -54,9 +58,9 @@ public struct GIFRating: GIFNote, Sendable, Equatable {
     /// ratings file (which always names the provider: ``source``).
     public func record() -> JSONRecord {
         let record = JSONRecord()
-        record.set([("kind", "rated"), ("provider", provider.omittedWhenNil), ("id", id), ("rating", rating),
-                    ("t_ms", atMs.omittedWhenNil), ("ladder", ladder.omittedWhenNil), ("rung", rung.omittedWhenNil),
-                    ("at", at.omittedWhenNil)])
+        record.set([("kind", Self.kind), (Field.provider, provider.omittedWhenNil), (Field.id, id), (Field.rating, rating),
+                    (Field.tMs, atMs.omittedWhenNil), (Field.ladder, ladder.omittedWhenNil), (Field.rung, rung.omittedWhenNil),
+                    (Field.at, at.omittedWhenNil)])
         return record
     }
 
