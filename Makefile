@@ -28,9 +28,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # carry it): the test binary in 1.8 s where gold takes 4.5, each tool faster too.
 LINK := $(shell command -v ld.lld >/dev/null 2>&1 && echo -Xswiftc -use-ld=lld)
 RELEASE := -c release --static-swift-stdlib $(LINK)
-# The debug builds of make test: no index store (nobody browses it; 5 % of the
-# build's CPU), the same flags for each, so none rebuilds what another built.
-DEBUG := --disable-index-store $(LINK)
+# The debug builds of make test, the same flags for each, so none rebuilds
+# what another built. (The index store stays: test discovery on Linux reads it.)
+DEBUG := $(LINK)
 # FoundationEssentials' static archive calls mktemp(3), and glibc has the
 # linker warn about it at every link of every tool: noise about code that is
 # not ours, dropped from the release build's output (nothing else is).
