@@ -23,8 +23,8 @@ final class JPEGDecoder {
         guard let handle = tjInitDecompress() else {
             throw GIFError(.corrupt, "TurboJPEG: \(String(cString: tjGetErrorStr2(nil)))")
         }
-        self.handle = handle
-        self.bytes = bytes
+        // Every check before the first stored property: a throw from an
+        // initialized object runs deinit, which would free the handle again.
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
         guard tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
@@ -32,14 +32,16 @@ final class JPEGDecoder {
             tjDestroy(handle)
             throw GIFError(.corrupt, "not a JPEG that can be read: \(message)")
         }
-        (fullWidth, fullHeight) = (Int(width), Int(height))
-        (self.width, self.height) = (fullWidth, fullHeight)
         // Checked at full size: libjpeg's work, and a progressive file's
         // coefficient buffers, grow with it whatever the reduction.
-        guard fullWidth > 0, fullHeight > 0, fullWidth * fullHeight <= limits.maxCanvasPixels else {
+        guard width > 0, height > 0, Int(width) * Int(height) <= limits.maxCanvasPixels else {
             tjDestroy(handle)
-            throw GIFError(.tooLarge, "the JPEG is \(fullWidth)×\(fullHeight), more than the limit of \(limits.maxCanvasPixels) pixels")
+            throw GIFError(.tooLarge, "the JPEG is \(width)×\(height), more than the limit of \(limits.maxCanvasPixels) pixels")
         }
+        self.handle = handle
+        self.bytes = bytes
+        (fullWidth, fullHeight) = (Int(width), Int(height))
+        (self.width, self.height) = (fullWidth, fullHeight)
     }
 
     deinit { tjDestroy(handle) }

@@ -10,33 +10,44 @@ import CPNG
 final class PNGDecoder {
     /// The picture's size, from the header.
     let width: Int, height: Int
-    private var image: png_image
+    /// At a fixed address: libpng keeps a pointer to it between the calls.
+    private let image: UnsafeMutablePointer<png_image>
 
     /// Reads the header of the PNG in `bytes` (which must outlive the decoder).
     init(bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(GIFError) {
-        image = cpng_image()
-        guard png_image_begin_read_from_memory(&image, bytes.baseAddress, bytes.count) != 0 else {
-            let message = Self.message(image)
-            png_image_free(&image)
-            throw GIFError(.corrupt, "not a PNG that can be read: \(message)")
+        let image = UnsafeMutablePointer<png_image>.allocate(capacity: 1)
+        image.initialize(to: cpng_image())
+        // Every check before the first stored property: a throw from an
+        // initialized object runs deinit, which would free the image again.
+        func fail(_ error: GIFError) -> GIFError {
+            png_image_free(image)
+            image.deallocate()
+            return error
         }
-        (width, height) = (Int(image.width), Int(image.height))
+        guard png_image_begin_read_from_memory(image, bytes.baseAddress, bytes.count) != 0 else {
+            throw fail(GIFError(.corrupt, "not a PNG that can be read: \(Self.message(image.pointee))"))
+        }
+        let (width, height) = (Int(image.pointee.width), Int(image.pointee.height))
         guard width > 0, height > 0, width * height <= limits.maxCanvasPixels else {
-            png_image_free(&image)
-            throw GIFError(.tooLarge, "the PNG is \(width)×\(height), more than the limit of \(limits.maxCanvasPixels) pixels")
+            throw fail(GIFError(.tooLarge, "the PNG is \(width)×\(height), more than the limit of \(limits.maxCanvasPixels) pixels"))
         }
+        (self.image, self.width, self.height) = (image, width, height)
     }
 
-    deinit { png_image_free(&image) }
+    deinit {
+        png_image_free(image)
+        image.deallocate()
+    }
 
     /// The picture's RGBA bytes.
     func decode() throws(GIFError) -> [UInt8] {
-        image.format = cpng_format_rgba()
+        image.pointee.format = cpng_format_rgba()
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let image = image
         let done = rgba.withUnsafeMutableBytes { target in
-            png_image_finish_read(&image, nil, target.baseAddress, 0, nil)
+            png_image_finish_read(image, nil, target.baseAddress, 0, nil)
         }
-        guard done != 0 else { throw GIFError(.corrupt, "the PNG does not decode: \(Self.message(image))") }
+        guard done != 0 else { throw GIFError(.corrupt, "the PNG does not decode: \(Self.message(image.pointee))") }
         return rgba
     }
 

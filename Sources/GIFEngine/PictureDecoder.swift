@@ -78,7 +78,7 @@ public final class PictureDecoder {
         case .webp:
             let webp = try WebPDecoder(bytes: source.bytes, limits: limits)
             backend = .webp(webp)
-            info = GIFInfo(version: format.name, width: webp.width, height: webp.height, imageCount: webp.frameCount,
+            info = !webp.isAnimated ? still(webp.width, webp.height) : GIFInfo(version: format.name, width: webp.width, height: webp.height, imageCount: webp.frameCount,
                            frameCount: webp.frameCount, loopCount: webp.loopCount, commentBytes: nil, backgroundIndex: 0)
         }
     }
@@ -168,8 +168,11 @@ public final class PictureDecoder {
                     return nil
                 }
                 try charge(width * height, for: "frame \(framesMade + 1)")
-                (rgba, centiseconds) = (next.rgba, next.durationMs / 10)
-                delayMs = options.delays.milliseconds(forMs: next.durationMs)
+                rgba = next.rgba
+                if webp.isAnimated {
+                    centiseconds = next.durationMs / 10
+                    delayMs = options.delays.milliseconds(forMs: next.durationMs)
+                }
             }
             let frame = Frame(index: framesMade, width: width, height: height, rgba: rgba, delayMs: delayMs,
                               delayCentiseconds: centiseconds, images: framesMade..<(framesMade + 1))

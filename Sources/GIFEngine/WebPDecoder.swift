@@ -17,6 +17,8 @@ final class WebPDecoder {
     let frameCount: Int
     /// The loop count as written (0: forever).
     let loopCount: Int
+    /// Whether the file is an animation (a still WebP is one frame with no duration).
+    let isAnimated: Bool
     private let decoder: OpaquePointer
     private var lastTimestamp: Int32 = 0
     private var framesMade = 0
@@ -42,19 +44,21 @@ final class WebPDecoder {
         guard let decoder = WebPAnimDecoderNew(&data, &options) else {
             throw GIFError(.corrupt, "the WebP does not decode: libwebp cannot read its frames (cut short or corrupt)")
         }
-        self.decoder = decoder
+        // Every check before the first stored property: a throw from an
+        // initialized object runs deinit, which would delete the decoder again.
         var info = WebPAnimInfo()
         guard WebPAnimDecoderGetInfo(decoder, &info) != 0 else {
             WebPAnimDecoderDelete(decoder)
             throw GIFError(.corrupt, "the WebP does not decode: libwebp gives no animation info")
         }
-        (self.width, self.height) = (Int(info.canvas_width), Int(info.canvas_height))
-        frameCount = Int(info.frame_count)
-        loopCount = Int(info.loop_count)
-        guard self.width * self.height <= limits.maxCanvasPixels, frameCount <= limits.maxImages else {
+        let (canvasWidth, canvasHeight, frames) = (Int(info.canvas_width), Int(info.canvas_height), Int(info.frame_count))
+        guard canvasWidth * canvasHeight <= limits.maxCanvasPixels, frames <= limits.maxImages else {
             WebPAnimDecoderDelete(decoder)
-            throw GIFError(.tooLarge, "the WebP holds \(frameCount) frames of \(self.width)×\(self.height), more than the limit of \(limits.maxImages) frames")
+            throw GIFError(.tooLarge, "the WebP holds \(frames) frames of \(canvasWidth)×\(canvasHeight), more than the limit of \(limits.maxImages) frames")
         }
+        self.decoder = decoder
+        (self.width, self.height, frameCount, loopCount) = (canvasWidth, canvasHeight, frames, Int(info.loop_count))
+        isAnimated = features.has_animation != 0
     }
 
     deinit { WebPAnimDecoderDelete(decoder) }
