@@ -11,8 +11,8 @@ extension PreparedGIF: RoundGIF {
     public var provider: String? { record.string("provider") }
     /// The record's provider and creator (none for a GIF from no API).
     public var credit: Credit? { Credit(record: record) }
-    /// The record says `still: true`.
-    public var isStill: Bool { record.bool("still") == true }
+    /// One frame, or the record says `still: true`.
+    public var isStill: Bool { frameCount == 1 || record.bool("still") == true }
     /// The record's title.
     public var title: String? { record.string("title") }
     /// The frames still to decode are dropped.
