@@ -158,7 +158,7 @@ let package = Package(
         // helpers that run the built executables over pipes.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
-        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", "TestSupport"]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", "TestSupport", "GIFEngine"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "TestSupport"]),
