@@ -18,7 +18,7 @@ BIN ?= .build/release
 MANUAL_TOOL ?= .build/release/generate-manual
 MAN_BUILD = .build/man
 MAN_DATE ?= 2026-01-01
-DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev libssl-dev zlib1g-dev pkg-config
+DEV_PACKAGES := libcurl4-openssl-dev libgif-dev libjansson-dev libssl-dev zlib1g-dev libturbojpeg0-dev libpng-dev libwebp-dev pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Release builds link the Swift runtime and FoundationEssentials (the tools
 # use no more of Foundation) into each tool: score starts in about 4 ms instead
@@ -43,8 +43,8 @@ all: build
 
 # Installs the -dev packages when pkg-config cannot find the libraries.
 deps:
-	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libgif jansson libcrypto zlib; then \
-	  echo "deps: libcurl, giflib, jansson, libcrypto and zlib found"; \
+	@if command -v pkg-config >/dev/null 2>&1 && pkg-config --exists libcurl libgif jansson libcrypto zlib libturbojpeg libpng libwebpdemux; then \
+	  echo "deps: libcurl, giflib, jansson, libcrypto, zlib, libturbojpeg, libpng and libwebp found"; \
 	else \
 	  echo "deps: installing $(DEV_PACKAGES)"; \
 	  $(SUDO) apt-get update -qq && \

@@ -38,6 +38,16 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // The pictures that are not GIFs (Wikimedia Commons): JPEG, PNG, animated WebP.
+        .systemLibrary(
+            name: "CTurboJPEG", pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(
+            name: "CWebP", pkgConfig: "libwebpdemux",
+            providers: [.apt(["libwebp-dev"])]),
         // Typed wrappers for libcurl's variadic calls, which Swift cannot call.
         .target(name: "CurlShim", dependencies: ["CCurl"]),
 
@@ -112,11 +122,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
-        // The GIF engine: giflib decoding, browser-exact compositing, terminal scaling.
+        // The GIF engine: giflib decoding, browser-exact compositing, terminal
+        // scaling; JPEG, PNG and WebP through their own libraries, to the same frames.
         .target(
             name: "GIFEngine",
             dependencies: [
-                "CGif", "Hashing",
+                "CGif", "CTurboJPEG", "CPNG", "CWebP", "Hashing",
             ]),
 
         // The frame player: terminal, input, hold-to-play, renderers.
@@ -150,7 +161,7 @@ let package = Package(
             ]),
 
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "RecordKit", "SposureCLI", testSupport, "CJansson"]),
-        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "RecordKit", "SposureKit", testSupport]),
+        .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "RecordKit", "SposureKit", testSupport, "GIFEngine"]),
         .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", testSupport]),
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "RecordKit", "SposureKit", "LadderKit", "HistoryKit", testSupport]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", testSupport]),

@@ -5,7 +5,8 @@
 //   decode-driver --compare FILE RGBA   (RGBA: every frame, as convert -coalesce rgba:- writes)
 //
 // Reads every FILE REPEAT times and decodes and composites every frame with
-// GIFDecoder, dropping each frame before asking for the next (as the player
+// PictureDecoder (GIFDecoder for a GIF; a JPEG, PNG or WebP through its own
+// library, for the formats row), dropping each frame before asking for the next (as the player
 // does once it has scaled it), then prints one line: elapsed milliseconds,
 // frames made, files that failed, and a checksum that keeps the work from
 // being optimized away. With --hash it also makes each file's ClipHash from
@@ -39,7 +40,7 @@ struct DecodeDriver {
         for round in 0..<repeatCount {
             for path in rest.dropFirst() {
                 do throws(GIFError) {
-                    let decoder = try GIFDecoder(contentsOfFile: path)
+                    let decoder = try PictureDecoder(contentsOfFile: path)
                     var maker = ClipHash.Maker(width: decoder.info.width, height: decoder.info.height)
                     // Only the hashing is timed: the frame it reads is the one just decoded.
                     let timedHash = { () -> FrameHash? in

@@ -18,7 +18,12 @@ public struct DelayPolicy: Sendable, Equatable {
 
     /// The time, in milliseconds, a frame with `centiseconds` in the file is shown.
     public func milliseconds(forCentiseconds centiseconds: Int) -> Int {
-        let written = centiseconds * 10
-        return written < minimumMs ? replacementMs : written
+        milliseconds(forMs: centiseconds * 10)
+    }
+
+    /// The time, in milliseconds, a frame whose file says `written` ms (a
+    /// WebP's duration) is shown: browsers replace short ones alike.
+    public func milliseconds(forMs written: Int) -> Int {
+        written < minimumMs ? replacementMs : written
     }
 }

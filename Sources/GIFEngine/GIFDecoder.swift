@@ -59,7 +59,8 @@ public final class GIFDecoder {
         try self.init(source: GIFFile.source(path: path, maxBytes: options.limits.maxFileBytes), options: options)
     }
 
-    private init(source: ByteSource, options: DecodeOptions) throws(GIFError) {
+    /// Opens the GIF in `source` (``PictureDecoder`` has read and sniffed it).
+    init(source: ByteSource, options: DecodeOptions) throws(GIFError) {
         self.options = options
         self.source = source
         structure = try GIFStructure.scan(source.bytes, maxImages: options.limits.maxImages)

@@ -1,6 +1,7 @@
-/// What a GIF says about itself, known before its first frame is decoded.
+/// What a picture says about itself, known before its first frame is
+/// decoded (a GIF's fields; ``PictureDecoder`` fills them for the other formats).
 public struct GIFInfo: Sendable, Equatable {
-    /// `GIF87a` or `GIF89a`.
+    /// `GIF87a` or `GIF89a`; for another format its name (`JPEG`, `PNG`, `WebP`).
     public var version: String
     /// The logical screen (canvas) width in pixels.
     public var width: Int

@@ -30,6 +30,9 @@ public struct PlayerConfiguration: Sendable {
     public var loops = 1
     /// A GIF shorter than this (ms) repeats until it has played this long.
     public var minMs = 0
+    /// A still (a picture of one frame, or one whose record says `still:
+    /// true`) shows its first frame this long, once, in ms (`--still-time`).
+    public var stillMs = 5000
     /// The round ends after this much exposure (ms); nil: no limit.
     public var timeLimitMs: Int?
     /// GIFs kept decoded ahead.

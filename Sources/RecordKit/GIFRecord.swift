@@ -18,7 +18,7 @@ public struct GIFRecord: Sendable, Equatable {
     public enum Field {
         public static let provider = "provider", id = "id", title = "title", creator = "creator", query = "query", section = "section"
         public static let rank = "rank", rendition = "rendition", url = "url", width = "width", height = "height"
-        public static let frames = "frames", size = "size", cacheKey = "cache_key"
+        public static let frames = "frames", size = "size", cacheKey = "cache_key", mime = "mime"
     }
 
     /// The API's name; nil for the provider a record names by saying none (Giphy).

@@ -8,7 +8,7 @@ import NetKit
 @main
 struct FetchImages: SposureTool {
     static let configuration = CommandConfiguration.tool("fetch-images",
-        abstract: "Fetch the GIFs named by a stream of records into a local cache.",
+        abstract: "Fetch the pictures (GIF, JPEG, PNG, WebP) named by a stream of records into a local cache.",
         discussion: """
             Reads NDJSON records on stdin (from `giphy-pages list`, a saved stream, or \
             anything you write). Each record of kind "gif" is fetched from its "url" and \
@@ -17,15 +17,21 @@ struct FetchImages: SposureTool {
             One line comes out for every line that goes in, in input order (--unordered: \
             as transfers finish); a record that cannot be fetched becomes an "error" \
             record with a stable "code" (http_404, rate_limited, timeout, connect, dns, \
-            tls, too_large, not_gif, not_allowed, bad_url, too_many_redirects, truncated, \
-            interrupted, cache_write, transfer) and the run goes on.
+            tls, too_large, not_gif, wrong_type, not_allowed, bad_url, too_many_redirects, \
+            truncated, interrupted, cache_write, transfer) and the run goes on.
+
+            A body is kept when its first bytes are a GIF, JPEG, PNG or WebP signature (the \
+            formats gif-play decodes); any other is not_gif. A record with a "mime" field \
+            (image/gif, image/jpeg, image/png, image/webp) whose body's signature is another \
+            type is wrong_type, not retried (the body stays cached; the cache file's name \
+            ends .gif whatever the format: readers go by the bytes).
 
             The cache is $SPOSURE_CACHE, else $XDG_CACHE_HOME/sposure, else \
             ~/.cache/sposure. Files are named by the SHA-256 of the record's "cache_key" \
             (else its URL), written under a temporary name and renamed when complete and \
             checked, so a stopped run leaves no half file and a rerun fetches only what \
             is missing. A URL that failed for good (an HTTP 4xx but 408 and 429, a body \
-            that is not a GIF) is remembered in the cache for a day, its status and not its \
+            that is not a picture) is remembered in the cache for a day, its status and not its \
             body, and not fetched again: its record becomes the same error, with \
             "remembered" (when it failed); --retry-failed fetches it again. Only http and \
             https are fetched, with TLS verified and at most 5 redirects; file:// needs \

@@ -8,13 +8,21 @@ import SposureKit
 /// optionally as image files.
 struct Frames: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Decode a GIF and describe, and optionally write, every composited frame.",
+        abstract: "Decode a picture (GIF, JPEG, PNG, WebP) and describe, and optionally write, every composited frame.",
         discussion: """
-            Decodes FILE with the player's engine (giflib underneath) and prints, on \
+            Decodes FILE with the player's engine and prints, on \
             stdout, one NDJSON "frame" record per displayed frame (index, delay_ms, width, \
             height, sha256 of its RGBA bytes, and path with --out), then one "summary" \
             record (file, frames, width, height, loop_count, duration_ms, and comment when \
             the file has one). stdin is not read.
+
+            The format is told by the file's first bytes, not its name: GIF (giflib), JPEG \
+            (libjpeg-turbo), PNG (libpng), WebP still or animated (libwebp, each frame with \
+            its duration). A JPEG, a PNG or a still WebP is one frame with delay_ms 0 (the \
+            player shows a still for its --still-time); transparency is kept as RGBA, as a \
+            GIF's is. With --size a JPEG is decoded at ½, ¼ or ⅛ of its size when that is \
+            still no smaller than the fit, as the player does; width and height then say \
+            the size decoded.
 
             A frame is the whole canvas after its images are composited as browsers do: \
             transparent at the start, each image clipped to the screen, disposal 2 clearing \
@@ -24,10 +32,12 @@ struct Frames: ParsableCommand {
             (0: forever), null when it has none. --size scales each frame to fit WxH cells \
             of --cell pixels; --out also writes each frame to DIR/frame-NNNN.<format>.
 
-            A file that is missing, not a GIF, cut short or corrupt gives the frames before \
-            the fault, then an "error" record (code not_found, read_failed, not_gif, \
-            decode_failed or too_large; "frames": how many came before) instead of the \
-            summary, and exit status 1.
+            A file that is missing, of none of the four formats, cut short or corrupt gives \
+            the frames before the fault, then an "error" record (code not_found, \
+            read_failed, not_gif, decode_failed or too_large; "frames": how many came \
+            before) instead of the summary, and exit status 1. A picture larger than \
+            --max-pixels (read from its header, before anything is allocated) is too_large; \
+            so is a file whose frames pass --max-total-pixels, after the frames before.
 
             Examples:
               gif-play frames cat.gif
@@ -41,7 +51,7 @@ struct Frames: ParsableCommand {
             A closed stdout (`| head`) is a normal end: exit 0, nothing on stderr.
             """)
 
-    @Argument(help: ArgumentHelp("The GIF file.", valueName: "file"))
+    @Argument(help: ArgumentHelp("The picture file: GIF, JPEG, PNG or WebP.", valueName: "file"))
     var file: String
 
     @Option(help: ArgumentHelp("Also write each frame into this folder (made if missing) as frame-NNNN.<format>.", valueName: "dir"))

@@ -33,6 +33,13 @@ extension Play {
         read the data folder only when --seen-rounds is above 0 (5 on a real clock, 0 on \
         a virtual one), so a replay plays its stream as it was.
 
+        Pictures: GIF, JPEG, PNG and WebP (still or animated), told by their first bytes, \
+        not their names. A still (a JPEG, a PNG, a WebP or GIF of one frame, or any \
+        record with "still": true, as a ladder's rung of stills has) shows its first \
+        frame once for --still-time (default 5s), then the next picture comes. A file \
+        of none of the four formats is a not_gif error record; one that does not decode, \
+        decode_failed; one past a limit, too_large. The stream goes on.
+
         Events (stdout, NDJSON): session start/end, hold, shown, stall, skipped, \
         off_topic; records that are not images (errors from upstream) pass through. When stdout is the terminal, \
         events are not printed there (--events FILE writes them): a line on stderr says \
@@ -57,8 +64,7 @@ extension Play {
         100 %); after the round the peak distress, distress now and whether it happened \
         (y/n). One key or one click on a cell each; Esc skips one; --ratings off skips \
         all; --ratings script:FILE answers from a file. During play a digit rates the GIF \
-        on screen (0 calm … 9 worst) without ending the hold. A record with "still": true \
-        shows its first frame for the GIF's whole time (3 s for a GIF of one frame). \
+        on screen (0 calm … 9 worst) without ending the hold. \
         Letting go always blanks the picture at once. See docs/ladders.md.
 
         Exit status: 0 the round ended (released, quit, end of input, time limit); \

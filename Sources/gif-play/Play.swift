@@ -13,7 +13,7 @@ struct Play: ParsableCommand {
         abstract: "Play GIFs while you hold the mouse button or SPACE; write what happened as events.",
         discussion: Self.discussion)
 
-    @Argument(help: ArgumentHelp("GIF files to play instead of reading image records.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Picture files (GIF, JPEG, PNG, WebP) to play instead of reading image records.", valueName: "file"))
     var files: [String] = []
 
     @Option(help: ArgumentHelp("auto (what the terminal answers at start-up: kitty graphics, else iterm for iTerm2/WezTerm/mintty/VS Code, else sixel, else truecolor cells when COLORTERM says so, else 256), kitty, iterm, sixel, truecolor, 256, none. --verbose says what was chosen and why.", valueName: "name"))
@@ -43,6 +43,9 @@ struct Play: ParsableCommand {
 
     @Option(help: ArgumentHelp("A shorter GIF repeats until it has played this long.", valueName: "time"))
     var minSeconds = TimeSpan(seconds: 0)
+
+    @Option(help: ArgumentHelp("How long a still shows: a JPEG, a PNG, a WebP or GIF of one frame, or a record with \"still\": true (its first frame, once; --loops and --min-seconds do not apply). From 0.5s to 10m.", valueName: "time"))
+    var stillTime = TimeSpan(seconds: 5)
 
     @Option(help: ArgumentHelp("End the round after this much exposure (e.g. 2m).", valueName: "time"))
     var timeLimit: TimeSpan?
@@ -94,6 +97,9 @@ struct Play: ParsableCommand {
 
     mutating func validate() throws {
         guard loops >= 1 else { throw ValidationError("--loops must be at least 1.") }
+        guard (500...600_000).contains(stillTime.milliseconds) else {
+            throw ValidationError("--still-time must be from 0.5s to 10m (a still shows that long), not \(stillTime).")
+        }
         guard (1...64).contains(buffer) else { throw ValidationError("--buffer must be from 1 to 64.") }
         if let seenRounds, !(0...100).contains(seenRounds) { throw ValidationError("--seen-rounds must be from 0 to 100.") }
         guard RGBColor(hex: background) != nil else { throw ValidationError("--background must be RRGGBB hex.") }
@@ -120,6 +126,7 @@ struct Play: ParsableCommand {
         configuration.onRelease = onRelease
         configuration.loops = loops
         configuration.minMs = minSeconds.milliseconds
+        configuration.stillMs = stillTime.milliseconds
         configuration.timeLimitMs = timeLimit?.milliseconds
         configuration.buffer = buffer
         configuration.startAt = startAt

@@ -73,12 +73,12 @@ private func drawn(_ step: GIFSequence<FakeFeed>.Step) -> Int? {
         #expect(!twice)
     }
 
-    @Test func aStillOfOneFrameShowsThreeSeconds() {
+    @Test func aStillShowsForTheStillTimeFiveSecondsByDefault() {
         var gifs = sequence(FakeFeed())
         let still = FakeGIF("S", delays: [100])
         still.isStill = true
         gifs.begin(still, at: 0)
-        #expect(gifs.frameEnd == GIFSequence<FakeFeed>.singleFrameStillMs)
+        #expect(gifs.frameEnd == 5000)
     }
 
     @Test func theFeedsLinesComeFirstAndItsEndIsNotedOnlyWhenItFinished() {

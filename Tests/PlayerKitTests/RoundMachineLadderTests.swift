@@ -84,25 +84,20 @@ import Testing
             == #"{"kind":"shown","id":"A","section":"spiders","start_ms":0,"end_ms":100,"exposed_ms":100,"frames":1,"completed":true,"provider":"klipy","ladder":"spiders","rung":2,"rung_suds":10,"retest":true}"#)
     }
 
-    @Test func aStillShowsItsFirstFrameForTheGIFsWholeTime() {
-        let gif = FakeGIF("A", delays: [100, 200, 300])
+    /// One rule for stills (issue 31): a still of several frames, or of one,
+    /// shows its first frame once for the still time, whatever its delays,
+    /// --loops or --min-seconds.
+    @Test(arguments: [[100, 200, 300], [100]])
+    func aStillShowsItsFirstFrameOnceForTheStillTime(delays: [Int]) {
+        let gif = FakeGIF("A", delays: delays)
         gif.isStill = true
-        let round = Round(FakeFeed([gif]))
+        let round = Round(FakeFeed([gif])) { $0.stillMs = 1500; $0.loops = 3; $0.minMs = 9000 }
         round.machine.start()
         let end = round.play()
-        #expect(end?.0 == .eof && end?.1 == 600)
-        _ = round.machine.finish(.eof, at: 600)
+        #expect(end?.0 == .eof && end?.1 == 1500)
+        _ = round.machine.finish(.eof, at: 1500)
         #expect(round.draws == ["A:0"])
-        #expect(round.events.first == shown("A", start: 0, end: 600, exposed: 600, frames: 1, completed: true))
-    }
-
-    @Test func aStillOfOneFrameShowsThreeSeconds() {
-        let gif = FakeGIF("A", delays: [100])
-        gif.isStill = true
-        let round = Round(FakeFeed([gif]))
-        round.machine.start()
-        #expect(round.play()?.1 == RoundMachine<FakeFeed>.singleFrameStillMs)
-        #expect(RoundMachine<FakeFeed>.singleFrameStillMs == 3000)
+        #expect(round.events.first == shown("A", start: 0, end: 1500, exposed: 1500, frames: 1, completed: true))
     }
 
     // MARK: The questions

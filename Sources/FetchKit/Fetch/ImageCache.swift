@@ -83,9 +83,19 @@ public final class ImageCache: @unchecked Sendable {
         public var bytes: Int
         /// The hex SHA-256 of the content.
         public var sha256: String
+        /// The MIME type its first bytes say (``ImageSignature``).
+        public var mime: String?
+
+        /// An entry of `bytes` bytes whose content hashes to `sha256`, of type `mime`.
+        public init(bytes: Int, sha256: String, mime: String? = nil) {
+            self.bytes = bytes
+            self.sha256 = sha256
+            self.mime = mime
+        }
     }
 
-    /// Reads the entry at `path` when it exists and still starts like a GIF.
+    /// Reads the entry at `path` when it exists and still starts like a
+    /// picture of one of the four formats.
     public func lookup(path: String) -> Entry? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
@@ -101,12 +111,12 @@ public final class ImageCache: @unchecked Sendable {
             if n < 0 { return nil }
             if n == 0 { break }
             let piece = UnsafeRawBufferPointer(rebasing: chunk[0..<n])
-            if head.count < 6 { head.append(contentsOf: piece.prefix(6 - head.count)) }
+            if head.count < ImageSignature.length { head.append(contentsOf: piece.prefix(ImageSignature.length - head.count)) }
             hasher.update(bufferPointer: piece)
             total += n
         }
-        guard GIFSignature.matches(head) else { return nil }
-        return Entry(bytes: total, sha256: hasher.finalize().hexString)
+        guard let mime = ImageSignature.mime(of: head) else { return nil }
+        return Entry(bytes: total, sha256: hasher.finalize().hexString, mime: mime)
     }
 
     /// Moves a complete temporary file into place at `path`, atomically.
@@ -136,11 +146,38 @@ public final class ImageCache: @unchecked Sendable {
     }
 }
 
-/// The six bytes every GIF starts with.
-public enum GIFSignature {
-    /// True when `head` starts with `GIF87a` or `GIF89a`.
-    public static func matches(_ head: some Collection<UInt8>) -> Bool {
-        let bytes = Array(head.prefix(6))
-        return bytes == Array("GIF89a".utf8) || bytes == Array("GIF87a".utf8)
+/// The first bytes of the pictures fetch-images keeps: GIF, JPEG, PNG and
+/// WebP, the formats gif-play decodes. The same rules as GIFEngine's
+/// `ImageFormat.sniff` (a test holds them together); fetch-images does not
+/// link the decoders, whose libraries would cost every run its start-up.
+public enum ImageSignature {
+    /// The bytes read to tell the format (`RIFF`, a size, `WEBP`).
+    public static let length = 12
+
+    /// The four formats, for messages.
+    public static let names = "GIF, JPEG, PNG or WebP"
+
+    /// The MIME type of the picture `head` starts as (`image/gif`,
+    /// `image/jpeg`, `image/png`, `image/webp`); nil for none of them.
+    public static func mime(of head: some Collection<UInt8>) -> String? {
+        let bytes = Array(head.prefix(length))
+        func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
+            bytes.count >= offset + prefix.count && Array(bytes[offset..<(offset + prefix.count)]) == prefix
+        }
+        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "image/gif" }
+        if starts([0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "image/png" }
+        if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
+        return nil
+    }
+
+    /// The type a record's `mime` field names, as compared with the body's:
+    /// lower case, without parameters, `image/jpg` read as `image/jpeg`;
+    /// nil when the field is missing or empty.
+    public static func expected(_ field: String?) -> String? {
+        guard let field else { return nil }
+        let type = String((field.split(separator: ";").first ?? "").filter { $0 != " " && $0 != "\t" }).lowercased()
+        if type.isEmpty { return nil }
+        return type == "image/jpg" || type == "image/pjpeg" ? "image/jpeg" : type
     }
 }

@@ -20,7 +20,9 @@ import NetKit
 //  Into a pipe the writer is paced (one record at a time, once the next stage
 //  took the last) and admission stops --ahead records past what it took, so
 //  the transfers run a bounded distance ahead of the player (issue 29 #10).
-//  A failure that will not change (4xx, not a GIF) is remembered in the cache
+//  A record whose `mime` names another type than the body's first bytes is a
+//  wrong_type error (the body stays cached; the record is not retried).
+//  A failure that will not change (4xx, not a picture) is remembered in the cache
 //  for a day: admit answers it from there (ImageCache+Failures.swift).
 
 /// The engine of `fetch-images`: reads records from a ``Stage``, fetches GIFs
@@ -110,6 +112,12 @@ final class ImageFetchClient {
     }
 
     private func succeed(_ job: FetchJob, _ entry: ImageCache.Entry, cached: Bool, status: Int?) {
+        // Checked for each record, followers too: a record's `mime` is its
+        // own, and the body stays cached for one that names its type right.
+        if let expected = ImageSignature.expected(job.input.record.string(GIFRecord.Field.mime)), let actual = entry.mime, actual != expected {
+            let failure = FetchFailure("wrong_type", "the record says \(expected), but the body is \(actual)")
+            return fail(job.sequence, job.input, failure, started: job.started)
+        }
         let fetch = ImageRecord.Fetch(bytes: entry.bytes, sha256: entry.sha256, cached: cached, httpStatus: status,
                                       ms: elapsedMilliseconds(since: job.started))
         let image = ImageRecord(of: job.input.record, path: job.path, fetch: fetch)

@@ -109,9 +109,9 @@ final class ImageTransfer {
             failure = FetchFailure("too_large", "body is over --max-bytes \(maxBytes) bytes")
             return 0
         }
-        if head.count < 6 {
-            head.append(contentsOf: data.prefix(6 - head.count))
-            if head.count == 6 && !GIFSignature.matches(head) {
+        if head.count < ImageSignature.length {
+            head.append(contentsOf: data.prefix(ImageSignature.length - head.count))
+            if head.count == ImageSignature.length && ImageSignature.mime(of: head) == nil {
                 failure = notGIF()
                 return 0
             }
@@ -182,14 +182,14 @@ final class ImageTransfer {
         if result != CURLE_OK {
             return .failure(.curl(result, detail: String(cString: errorBuffer)))
         }
-        guard GIFSignature.matches(head) else { return .failure(notGIF()) }
+        guard let mime = ImageSignature.mime(of: head) else { return .failure(notGIF()) }
         if fd < 0, let block {
             // The whole body is in one block: write it and hash it here.
             let body = UnsafeRawBufferPointer(rebasing: block[0..<blockCount])
             guard writeOut(body) else { return .failure(failure ?? FetchFailure("cache_write", "cannot write \(temporaryPath)")) }
             var hasher = SHA256()
             hasher.update(bufferPointer: body)
-            let entry = ImageCache.Entry(bytes: bytes, sha256: hasher.finalize().hexString)
+            let entry = ImageCache.Entry(bytes: bytes, sha256: hasher.finalize().hexString, mime: mime)
             releaseBlock()
             return .success(.ready(entry))
         }
@@ -207,7 +207,7 @@ final class ImageTransfer {
 
     /// The cache entry, once the hash thread has finished ``stream``.
     func hashed() -> ImageCache.Entry {
-        ImageCache.Entry(bytes: bytes, sha256: stream.digest)
+        ImageCache.Entry(bytes: bytes, sha256: stream.digest, mime: ImageSignature.mime(of: head))
     }
 
     /// Writes what is gathered and closes the temporary file, keeping it for
@@ -235,10 +235,10 @@ final class ImageTransfer {
         // A local file's bytes are never quoted: --allow-file must not turn
         // a record into a way to read the start of /etc/shadow.
         if job.url.prefix(5).lowercased() == "file:" {
-            return FetchFailure("not_gif", "the file does not start with GIF87a/GIF89a")
+            return FetchFailure("not_gif", "the file is not a \(ImageSignature.names) (it starts with none of their signatures)")
         }
-        let shown = head.map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
-        return FetchFailure("not_gif", "body starts with \"\(shown)\", not GIF87a/GIF89a")
+        let shown = head.prefix(6).map { (0x20..<0x7F).contains($0) ? String(UnicodeScalar($0)) : "." }.joined()
+        return FetchFailure("not_gif", "body starts with \"\(shown)\", not a \(ImageSignature.names)")
     }
 }
 

@@ -5,7 +5,7 @@ import GIFEngine
 public final class GIFDecoding: @unchecked Sendable {
     /// Where the frames go.
     public let store: FrameStore
-    private let decoder: GIFDecoder
+    private let decoder: PictureDecoder
     private let scaler: Scaler
     private let width: Int, height: Int
     private let span: CellSpan?
@@ -14,7 +14,7 @@ public final class GIFDecoding: @unchecked Sendable {
     /// The clip's perceptual hashes, made from the canvas of its first frames as they are decoded.
     private(set) var hashing: ClipHash.Maker
 
-    init(decoder: GIFDecoder, scaler: Scaler, width: Int, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
+    init(decoder: PictureDecoder, scaler: Scaler, width: Int, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
          onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
         self.decoder = decoder
         self.scaler = scaler

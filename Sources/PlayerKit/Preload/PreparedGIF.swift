@@ -28,6 +28,9 @@ public struct PreparedGIF: Sendable {
     /// small to hash, or one whose frames broke off before.
     public var clipHash: ClipHash?
 
+    /// The frames the file says it holds (``GIFInfo/frameCount``): one makes a still.
+    public var frameCount = 0
+
     /// The id shown in events.
     public var id: String { record.string(ImageRecord.Field.id) ?? "" }
     /// The GIF as fitted, for ``FrameTag``: its source (cache key, id or
@@ -53,16 +56,24 @@ public struct PreparedGIF: Sendable {
     public static func begin(record: JSONRecord, path: String, layout: ScreenLayout, options: DecodeOptions = DecodeOptions(),
                              firstMs: Int, through: Int = 0, condition: Condition = Condition(),
                              onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
-        let decoder = try GIFDecoder(contentsOfFile: path, options: options)
-        let (sourceWidth, sourceHeight) = (decoder.info.width, decoder.info.height)
-        // The cells the picture covers, as fitted to the screen's pixels.
-        let shown = Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
-                                   cell: layout.cell, background: layout.background, enlarge: layout.enlarge)
-        // When the terminal scales, the GIF's own pixels (smaller when it does not fit), never more.
-        let scaler = layout.terminalScales
-            ? Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
-                             cell: layout.cell, background: layout.background, enlarge: false)
-            : shown
+        let decoder = try PictureDecoder(contentsOfFile: path, options: options)
+        let fit = { (sourceWidth: Int, sourceHeight: Int) -> (shown: Scaler, scaler: Scaler) in
+            // The cells the picture covers, as fitted to the screen's pixels.
+            let shown = Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
+                                       cell: layout.cell, background: layout.background, enlarge: layout.enlarge)
+            // When the terminal scales, the GIF's own pixels (smaller when it does not fit), never more.
+            let scaler = layout.terminalScales
+                ? Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
+                                 cell: layout.cell, background: layout.background, enlarge: false)
+                : shown
+            return (shown, scaler)
+        }
+        var (shown, scaler) = fit(decoder.info.width, decoder.info.height)
+        // A JPEG is decoded no bigger than it is drawn (½, ¼ or ⅛ of its size), then fitted again from that size.
+        decoder.decodeAtLeast(width: scaler.width, height: scaler.height)
+        if scaler.sourceWidth != decoder.info.width || scaler.sourceHeight != decoder.info.height {
+            (shown, scaler) = fit(decoder.info.width, decoder.info.height)
+        }
         let (columns, rows) = shown.cells(layout.cell)
         let span = layout.terminalScales ? CellSpan(columns: columns, rows: rows) : nil
         // Whole cells, unless the terminal scales: the last row and column pad with the background.
@@ -84,6 +95,7 @@ public struct PreparedGIF: Sendable {
                               clipHash: decoding.hashing.hash)
         let source = record.string(ImageRecord.Field.cacheKey) ?? record.string(ImageRecord.Field.id).map { "id:" + $0 } ?? "path:" + path
         gif.identity = fnv1a("\(source)|\(width)x\(height)")
+        gif.frameCount = decoder.info.frameCount
         return (gif, store.isEnded ? nil : decoding)
     }
 

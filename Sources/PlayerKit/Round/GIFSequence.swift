@@ -42,13 +42,11 @@ struct GIFSequence<Feed: RoundFeed> {
         case skip
     }
 
-    /// A still of one frame shows this long (a still of several shows for
-    /// the GIF's whole time, on its first frame).
-    static var singleFrameStillMs: Int { 3000 }
-
     private let feed: Feed
     private let loops: Int
     private let minMs: Int
+    /// How long a still shows (``RoundGIF/isStill``), in ms.
+    private let stillMs: Int
     private let virtualClock: Bool
 
     private var current: Playing?
@@ -67,6 +65,7 @@ struct GIFSequence<Feed: RoundFeed> {
         self.feed = feed
         loops = configuration.loops
         minMs = configuration.minMs
+        stillMs = configuration.stillMs
         virtualClock = configuration.virtualClock
     }
 
@@ -186,9 +185,11 @@ struct GIFSequence<Feed: RoundFeed> {
         current?.playedMs += ms
     }
 
-    /// Whether the frame on screen is the GIF's last: its end completes the GIF.
+    /// Whether the frame on screen is the GIF's last: its end completes the
+    /// GIF (a still's one showing always is).
     var isLastFrame: Bool {
         guard let playing = current else { return false }
+        if playing.gif.isStill { return true }
         // On a real clock a frame still decoding counts as one more, unwaited for.
         let more = virtualClock ? playing.gif.hasFrame(playing.index + 1) : playing.gif.frameReady(playing.index + 1) != false
         return !more && playing.loopsDone + 1 >= loops && playing.playedMs >= minMs
@@ -199,6 +200,13 @@ struct GIFSequence<Feed: RoundFeed> {
     /// not drawn: falling behind skips frames rather than slowing.
     mutating func nextFrame(after due: Int, time: Int) -> Step {
         guard var playing = current else { return .skip }
+        // A still shows once, for the still time: no loops, no minimum. The
+        // frames after its first are never wanted: their decoding stops, or
+        // the finisher would wait on them and the GIFs after it with them.
+        if playing.gif.isStill {
+            playing.gif.discard()
+            return .over
+        }
         playing.index += 1
         playing.frameStart = due
         if !playing.gif.hasFrame(playing.index) {
@@ -213,8 +221,7 @@ struct GIFSequence<Feed: RoundFeed> {
         }
         let behind = playing.frameStart + delay(playing.gif, playing.index) <= time
         var step = Step.skip
-        // A still stays on its first frame, drawn once, for the GIF's whole time.
-        if (virtualClock || !behind) && !playing.gif.isStill {
+        if virtualClock || !behind {
             step = .draw(playing.gif, frame: playing.index)
             playing.framesShown += 1
         }
@@ -222,12 +229,10 @@ struct GIFSequence<Feed: RoundFeed> {
         return step
     }
 
-    /// How long frame `index` of `gif` shows: its delay, but the one frame of
-    /// a still of one frame shows ``singleFrameStillMs`` at least.
+    /// How long frame `index` of `gif` shows: its delay, but a still's
+    /// first frame (all it shows) the still time.
     private func delay(_ gif: GIF, _ index: Int) -> Int {
-        let delay = gif.delay(index)
-        guard gif.isStill, index == 0, gif.frameReady(1) == false else { return delay }
-        return max(delay, Self.singleFrameStillMs)
+        gif.isStill ? stillMs : gif.delay(index)
     }
 
     // MARK: Pauses, refits, ends

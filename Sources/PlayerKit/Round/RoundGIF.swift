@@ -24,7 +24,10 @@ public protocol RoundGIF {
     var ladder: LadderTag? { get }
     /// Its record's provider, for a `rated` event.
     var provider: String? { get }
-    /// Shown frozen on its first frame for its whole time (`still: true`).
+    /// A still: shown on its first frame, once, for the still time
+    /// (``PlayerConfiguration/stillMs``). A picture of one frame (a JPEG, a
+    /// PNG, a WebP or GIF of one frame) is one, and so is any picture whose
+    /// record says `still: true` (a ladder's rung of stills).
     var isStill: Bool { get }
     /// What the status line credits while it is on screen (nil: nothing).
     var credit: Credit? { get }
@@ -41,7 +44,7 @@ extension RoundGIF {
     public var ladder: LadderTag? { nil }
     /// The provider a `rated` event names: none, unless the GIF says.
     public var provider: String? { nil }
-    /// Shown frozen on its first frame: no, unless the GIF says.
+    /// A still: no, unless the GIF says.
     public var isStill: Bool { false }
     /// Credited: nobody, unless the GIF says.
     public var credit: Credit? { nil }

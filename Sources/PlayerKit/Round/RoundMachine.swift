@@ -98,10 +98,6 @@ public final class RoundMachine<Feed: RoundFeed> {
         return min(due ?? tick, tick)
     }
 
-    /// A still of one frame shows this long (a still of several shows for
-    /// the GIF's whole time, on its first frame).
-    public static var singleFrameStillMs: Int { GIFSequence<Feed>.singleFrameStillMs }
-
     // MARK: Inputs
 
     /// The round begins: held at once (`--hold always`), else the prompt.

@@ -2,14 +2,14 @@ import GIFEngine
 import RecordKit
 import SposureKit
 
-/// `gif-play frames`: decodes one GIF as the player does and writes, through
+/// `gif-play frames`: decodes one picture (GIF, JPEG, PNG, WebP) as the player does and writes, through
 /// a stage, a `frame` record per composited frame (and, with a directory,
 /// the frame as a file), then a `summary` record; a file that cannot be
 /// decoded whole gives the frames before the fault, then the stage's error
 /// record for it.
 ///
 /// ```
-/// giflib ─▶ this thread (decode, scale, hash, write files) ─▶ [output queue] ─▶ writer ─▶ stdout
+/// giflib, libjpeg-turbo, libpng, libwebp ─▶ this thread (decode, scale, hash, write files) ─▶ [output queue] ─▶ writer ─▶ stdout
 /// ```
 public struct FrameLister: Sendable {
     /// The GIF file.
@@ -59,17 +59,20 @@ public struct FrameLister: Sendable {
             return stage.drain(failed: true)
         }
 
-        let decoder: GIFDecoder
+        let decoder: PictureDecoder
         do {
-            decoder = try GIFDecoder(contentsOfFile: file, options: decode)
+            decoder = try PictureDecoder(contentsOfFile: file, options: decode)
         } catch {
             return fail(error, frames: 0)
         }
         var exporter = FrameExporter(directory: directory, format: format, background: background)
         if let size {
-            exporter.scaler = Scaler.fitting(
-                sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
-                columns: size.columns, rows: size.rows, cell: cell, background: background)
+            let fit = { Scaler.fitting(sourceWidth: decoder.info.width, sourceHeight: decoder.info.height,
+                                       columns: size.columns, rows: size.rows, cell: cell, background: background) }
+            // A JPEG decodes at ½, ¼ or ⅛ when that is still no smaller than the fit, as the player does.
+            let fitted = fit()
+            decoder.decodeAtLeast(width: fitted.width, height: fitted.height)
+            exporter.scaler = fit()
         }
         do {
             try exporter.prepare()

@@ -1,0 +1,93 @@
+import CTurboJPEG
+
+/// Decodes a JPEG through libjpeg-turbo's TurboJPEG API, at full size or
+/// reduced by ½, ¼ or ⅛ while decoding (the DCT scaled down, no pixel of the
+/// full size ever made): a 1920-px photograph shown in 480 pixels costs a
+/// quarter decode.
+///
+/// The header is read first and its size checked against the limits, so a
+/// file that claims a gigapixel canvas is refused before any allocation.
+final class JPEGDecoder {
+    /// The picture's full size, from the header.
+    let fullWidth: Int, fullHeight: Int
+    /// The size it decodes to: the full size reduced by ``denominator``.
+    private(set) var width: Int, height: Int
+    /// 1, 2, 4 or 8.
+    private(set) var denominator = 1
+
+    private let handle: tjhandle
+    private let bytes: UnsafeRawBufferPointer
+
+    /// Reads the header of the JPEG in `bytes` (which must outlive the decoder).
+    init(bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(GIFError) {
+        guard let handle = tjInitDecompress() else {
+            throw GIFError(.corrupt, "TurboJPEG: \(String(cString: tjGetErrorStr2(nil)))")
+        }
+        // Every check before the first stored property: a throw from an
+        // initialized object runs deinit, which would free the handle again.
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        guard tjDecompressHeader3(handle, base, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else {
+            let message = Self.message(handle)
+            tjDestroy(handle)
+            throw GIFError(.corrupt, "not a JPEG that can be read: \(message)")
+        }
+        // Checked at full size: libjpeg's work, and a progressive file's
+        // coefficient buffers, grow with it whatever the reduction.
+        guard width > 0, height > 0, Int(width) * Int(height) <= limits.maxCanvasPixels else {
+            tjDestroy(handle)
+            throw GIFError(.tooLarge, "the JPEG is \(width)×\(height), more than the limit of \(limits.maxCanvasPixels) pixels")
+        }
+        self.handle = handle
+        self.bytes = bytes
+        (fullWidth, fullHeight) = (Int(width), Int(height))
+        (self.width, self.height) = (fullWidth, fullHeight)
+    }
+
+    deinit { tjDestroy(handle) }
+
+    /// Decodes at the smallest reduction (½, ¼, ⅛) not below `neededWidth`×`neededHeight`.
+    func reduce(toAtLeast neededWidth: Int, _ neededHeight: Int) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return }
+        for index in 0..<Int(count) {
+            let factor = factors[index]
+            let denominator = Int(factor.denom)
+            guard factor.num == 1, [2, 4, 8].contains(denominator), denominator > self.denominator else { continue }
+            let (scaledWidth, scaledHeight) = (Self.scaled(fullWidth, denominator), Self.scaled(fullHeight, denominator))
+            if scaledWidth >= neededWidth && scaledHeight >= neededHeight {
+                self.denominator = denominator
+                (width, height) = (scaledWidth, scaledHeight)
+            }
+        }
+    }
+
+    /// TJSCALED: a dimension reduced by 1/`denominator`, rounded up.
+    static func scaled(_ dimension: Int, _ denominator: Int) -> Int { (dimension + denominator - 1) / denominator }
+
+    /// The picture's RGBA bytes (every alpha 255), at ``width``×``height``.
+    func decode() throws(GIFError) -> [UInt8] {
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let (width, height, handle, bytes) = (width, height, handle, bytes)
+        // LIMITSCANS: a progressive file of thousands of scans (a few KB
+        // that decode for minutes) is refused after 500.
+        let status = rgba.withUnsafeMutableBufferPointer { target in
+            tjDecompress2(handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), target.baseAddress,
+                          Int32(width), 0, Int32(height), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+        }
+        if status != 0 {
+            let message = Self.message(handle)
+            // A warning leaves the picture whole, but for a file cut short:
+            // libjpeg fills the rest grey, which is not a picture to show.
+            if tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) || message.contains("Premature end") {
+                throw GIFError(.corrupt, "the JPEG does not decode: \(message)")
+            }
+        }
+        return rgba
+    }
+
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}
