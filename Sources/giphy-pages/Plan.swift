@@ -130,6 +130,9 @@ extension GiphyPages {
             let chosen: GIFProvider
             if let found = provider(environment: environment) {
                 chosen = found
+                if provider == nil && !found.api.needsKey {
+                    stage.diagnostics.note("no key set: \(found.displayName) (--provider \(found.rawValue)); a Giphy or Klipy key adds GIFs")
+                }
             } else if noPing {
                 chosen = .recordDefault  // no call, no key needed
             } else {
