@@ -125,7 +125,8 @@ extension GiphyPages {
             let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
             let environment = ProcessInfo.processInfo.environment
             // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
-            let ladderPlan = try ladder.plan(stage: stage)
+            // The rung's queries for the API that will be asked (a rung may name its own for Commons).
+            let ladderPlan = try ladder.plan(stage: stage, provider: provider(environment: environment)?.rawValue)
             try checkAvoidWords(with: ladderPlan, stage: stage)
             let chosen: GIFProvider
             if let found = provider(environment: environment) {

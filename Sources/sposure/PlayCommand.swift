@@ -101,7 +101,11 @@ struct PlayCommand: ParsableCommand {
                     guard RoundRunner.haveTerminal() else {
                         throw RoundFailure("give a query or --ladder NAME (no terminal to choose a fear on)", status: 64)
                     }
-                    guard let chosen = FearMenu().ask() else { return 0 }
+                    var menu = FearMenu()
+                    if let source = round.provider ?? GIFProvider.chosen(), !source.api.needsKey {
+                        menu.source = "No key is set, none is needed: the pictures are \(source.displayName)'s freely licensed photographs and drawings, each credited. A Giphy or Klipy key adds GIFs (sposure doctor)."
+                    }
+                    guard let chosen = menu.ask() else { return 0 }
                     round.ladder = chosen
                 }
             }
