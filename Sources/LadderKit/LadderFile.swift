@@ -186,10 +186,10 @@ public enum LadderFile {
             try avoidList(value, file: file, field: "rung \(number), \"avoid\"")
         } ?? []
         if given[0] == "dir" && !avoid.isEmpty { throw fail("avoid", "a rung of your own GIFs (\"dir\") has nothing to avoid") }
-        // "by_provider": {"commons": "Salticidae"} or {"commons": ["…", "…"]}: an API's own searches.
+        // "by_provider": {"commons": "Salticidae"} or {"commons": ["…", "…"]}: an API's own searches
+        // (checked, and unused, on a "dir" rung: a rung copied and turned into a folder stays valid).
         var byProvider: [String: [String]] = [:]
         if let value = object["by_provider"] {
-            guard given[0] != "dir" else { throw fail("by_provider", "a rung of your own GIFs (\"dir\") searches nothing") }
             guard case .object(let named) = value, !named.isEmpty else {
                 throw fail("by_provider", "must be an object of API names (\"commons\") and their query or queries")
             }
