@@ -88,6 +88,9 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("Wikimedia Commons: the width of the thumbnails listed, in pixels (\(CommonsAPI.widths.lowerBound)-\(CommonsAPI.widths.upperBound); default \(CommonsAPI.defaultWidth)). Commons scales each picture to it (never up), so a fetch brings what a terminal can show rather than a photograph of many megabytes; the record's url is that thumbnail. A window drawn with kitty or sixel graphics may want more.", valueName: "px"))
         var width = CommonsAPI.defaultWidth
 
+        @Option(help: ArgumentHelp("The formats a GIF is listed in: gif, or gif,webp: the rendition's WebP where Giphy or Klipy says it weighs less than its GIF (its record says \"mime\":\"image/webp\"; for a player that decodes WebP).", valueName: "list"))
+        var formats = "gif"
+
         @Option(help: ArgumentHelp("The most API calls of the run; pages past it become max_calls error records.", valueName: "n"))
         var maxCalls: Int?
 
@@ -112,6 +115,7 @@ extension GiphyPages {
                 if let problem = AvoidList.problem(word) { throw ValidationError("--avoid: \(problem).") }
             }
             if let freshRounds, !(0...50).contains(freshRounds) { throw ValidationError("--fresh-rounds must be from 0 to 50.") }
+            guard ["gif", "gif,webp", "webp,gif"].contains(formats) else { throw ValidationError("--formats must be gif or gif,webp.") }
             guard CommonsAPI.widths.contains(width) else {
                 throw ValidationError("--width must be from \(CommonsAPI.widths.lowerBound) to \(CommonsAPI.widths.upperBound).")
             }
@@ -125,6 +129,10 @@ extension GiphyPages {
         func run() throws {
             APIOptions.identify()
             GIFProvider.register(CommonsAPI(thumbWidth: width))
+            if formats != "gif" {
+                GIFProvider.register(GiphyAPI(webp: true))
+                GIFProvider.register(KlipyAPI(webp: true))
+            }
             var configuration = ListConfiguration()
             configuration.concurrency = concurrency
             // A rendition names one API's; every other API keeps its default.
