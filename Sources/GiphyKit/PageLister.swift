@@ -38,20 +38,6 @@ public final class PageLister {
     public func run() -> Bool { client.run() }
 }
 
-/// One page request.
-final class PageJob: RequestJob {
-    let page: PageRequest
-    let record: JSONRecord
-    let line: Int
-
-    init(sequence: Int, page: PageRequest, record: JSONRecord, line: Int) {
-        self.page = page
-        self.record = record
-        self.line = line
-        super.init(sequence: sequence)
-    }
-}
-
 /// What `giphy-pages list` makes of page records and API answers.
 final class PageListClient {
     private let stage: Stage

@@ -11,7 +11,11 @@ extension RemoteText {
         while let scalar = scalars.popFirst() {
             switch scalar {
             case "<":
-                if let space = skipTag(&scalars), space { out.append(" ") }
+                switch skipTag(&scalars) {
+                case nil: out.append(scalar)  // a `<` that starts no tag ("a < b") is text
+                case true?: out.append(" ")
+                case false?: break
+                }
             case "&":
                 out.append(contentsOf: decodeEntity(&scalars).unicodeScalars)
             default:
@@ -53,12 +57,12 @@ extension RemoteText {
                 if scalars[index] == "<", scalars[index...].prefix(end.count).map({ String($0).lowercased() }) == end.map({ String($0) }) {
                     scalars = scalars[index...]
                     if let gt = scalars.firstIndex(of: ">") { scalars = scalars[scalars.index(after: gt)...] } else { scalars.removeAll() }
-                    return true
+                    return false
                 }
                 index += 1
             }
             scalars.removeAll()
-            return true
+            return false
         }
         return ["br", "p", "div", "li", "ul", "ol", "tr", "td", "th", "table", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "dd", "dt"].contains(name)
     }
