@@ -60,17 +60,24 @@ public struct DemoRound: Sendable, Equatable {
     ///
     /// ```
     ///
-    ///   Next          sposure play, once a free key is set:
+    ///   Next          sposure play   (no key needed: Wikimedia Commons's freely licensed pictures)
+    ///                 a free Giphy or Klipy key adds GIFs:
     ///                 export GIPHY_API_KEY=your-key   (https://developers.giphy.com/dashboard/)
     ///                 or export KLIPY_API_KEY=your-key   (https://klipy.com)
     /// ```
     public static func nextLines(environment: [String: String]) -> [String] {
         let label = "  Next          ", indent = String(repeating: " ", count: label.count)
-        if let provider = GIFProvider.chosen(environment: environment) {
+        let chosen = GIFProvider.chosen(environment: environment)
+        if let provider = chosen, provider.api.needsKey {
             return ["", label + "sposure play   (your \(provider.displayName) key is set: the live game, a ladder of your fear)"]
         }
         var lines = ["", label + "sposure play, once a free key is set:"]
-        for (index, provider) in GIFProvider.allCases.enumerated() {
+        if let keyless = chosen {
+            // No key: the live game plays the keyless API's pictures; a key adds GIFs.
+            lines = ["", label + "sposure play   (no key needed: \(keyless.displayName)'s freely licensed pictures)",
+                     indent + "a free Giphy or Klipy key adds GIFs:"]
+        }
+        for (index, provider) in GIFProvider.keyed.enumerated() {
             let site = provider.keyHelp.split(separator: " ").first { $0.hasPrefix("https://") }.map { "   (\($0))" } ?? ""
             lines.append(indent + (index == 0 ? "" : "or ") + "export \(provider.keyVariable)=your-key" + site)
         }

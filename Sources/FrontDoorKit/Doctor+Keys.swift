@@ -13,23 +13,30 @@ extension Doctor {
         var checks: [DoctorCheck] = []
         var working = false
         for provider in GIFProvider.allCases {
+            // An API that needs no key: tried when rounds use it (no key is set), else said.
+            let keyless = !provider.api.needsKey
+            if keyless && chosen != provider {
+                checks.append(DoctorCheck("keys", .info, "\(provider.displayName): no key needed, with --provider \(provider.rawValue)"))
+                continue
+            }
+            let name = keyless ? "\(provider.displayName) (no key needed)" : provider.keyVariable
             guard provider.key(in: environment) != nil else {
                 checks.append(DoctorCheck("keys", .info, "\(provider.keyVariable) not set (\(provider.displayName))",
                                           fix: "\(provider.keyHelp); export \(provider.keyVariable)=your-key"))
                 continue
             }
-            let uses = chosen == provider ? "rounds use \(provider.displayName)" : "\(provider.displayName), with --provider \(provider.rawValue)"
+            let uses = chosen == provider ? (keyless ? "rounds use it; a Giphy or Klipy key adds GIFs" : "rounds use \(provider.displayName)") : "\(provider.displayName), with --provider \(provider.rawValue)"
             let data = Folders.data(environment: environment)
             var info = stat()
             let kept = stat(data, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             let budget = CallBudget(provider: provider, rate: nil, folder: kept ? data : nil)
             if let left = budget.left(), left == 0 {
-                checks.append(DoctorCheck("keys", .fail, "\(provider.keyVariable) set (\(uses)), but the allowance (\(budget.rateText)) is spent",
+                checks.append(DoctorCheck("keys", .fail, "\(name)\(keyless ? "" : " set") (\(uses)), but the allowance (\(budget.rateText)) is spent",
                                           fix: "wait \(CallBudget.spoken(budget.waitForNext())): calls are allowed again then; rounds on queries played within 6 h still play from the cache"))
                 continue
             }
             guard callKeys else {
-                checks.append(DoctorCheck("keys", .ok, "\(provider.keyVariable) set (\(uses)); not tried (--no-call)"))
+                checks.append(DoctorCheck("keys", .ok, "\(name)\(keyless ? "" : " set") (\(uses)); not tried (--no-call)"))
                 working = true
                 continue
             }
@@ -38,17 +45,17 @@ extension Doctor {
             switch outcome {
             case .success(let what):
                 working = true
-                checks.append(DoctorCheck("keys", .ok, "\(provider.keyVariable) works (\(uses)): \(what)\(left)"))
+                checks.append(DoctorCheck("keys", .ok, "\(name) works (\(uses)): \(what)\(left)"))
             case .failure(let problem):
-                checks.append(DoctorCheck("keys", .fail, "\(provider.keyVariable) set, but the call failed: \(problem.description)",
+                checks.append(DoctorCheck("keys", .fail, "\(name)\(keyless ? "" : " set"), but the call failed: \(problem.description)",
                                           fix: problem.fix))
             }
         }
         if !working {
-            let anySet = GIFProvider.allCases.contains { $0.key(in: environment) != nil }
-            checks.append(DoctorCheck("keys", .fail, anySet ? "no key works: a live round cannot list GIFs" : "no key is set: a live round needs one",
+            let anySet = GIFProvider.keyed.contains { $0.key(in: environment) != nil }
+            checks.append(DoctorCheck("keys", .fail, anySet ? "no key works: a live round cannot list GIFs" : "no key is set, and Wikimedia Commons (which needs none) did not answer: a live round cannot list pictures",
                                       fix: anySet ? "see the Keys lines below; sposure demo plays offline meanwhile"
-                                                  : "set one of the keys (Keys, below: where to get each); sposure demo plays offline without one"))
+                                                  : "check the network, or set one of the keys (Keys, below: where to get each); sposure demo plays offline meanwhile"))
         }
         return checks
     }
@@ -78,7 +85,10 @@ extension Doctor {
             let code = record.string(ErrorRecord.Field.code) ?? "error"
             let message = record.string(ErrorRecord.Field.error) ?? ""
             let fix: String
+            let address = environment[provider.urlVariable] ?? provider.defaultBase
             switch code {
+            case _ where !provider.api.needsKey:
+                fix = "check the network (the API is \(address)); Wikimedia asks every client to name itself (a User-Agent with a contact: SPOSURE_CONTACT) and to wait when its servers lag"
             case "rate_limited": fix = "wait for the allowance (the message says when)"
             case "unauthorized", "http_401", "http_403":
                 fix = "the API refused the key: check \(provider.keyVariable) (\(provider.keyHelp)); a new key takes a few minutes to work"
@@ -92,6 +102,7 @@ extension Doctor {
             return .success("one call, answered with no results")
         }
         let said = answer.stderr.split(separator: "\n").last.map(String.init) ?? "exit \(answer.status)"
+        if !provider.api.needsKey { return .failure(KeyProblem(description: said, fix: "check the network, and \(provider.urlVariable)")) }
         return .failure(KeyProblem(description: said, fix: said.contains("refused")
             ? "check \(provider.keyVariable) (\(provider.keyHelp)); a new key takes a few minutes to work"
             : "check the network, and \(provider.keyVariable)"))

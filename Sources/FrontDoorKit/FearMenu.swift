@@ -11,9 +11,14 @@ public struct FearMenu: Sendable {
     /// The key of each, "1"…"9", "0".
     public static let keys: [Character] = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "0"]
 
+    /// Where the pictures come from, said under the ladders when it is
+    /// worth a word (no key: Wikimedia Commons); nil: nothing said.
+    public var source: String?
+
     /// The menu of the built-in ladders.
-    public init(names: [String] = BuiltInLadders.names) {
+    public init(names: [String] = BuiltInLadders.names, source: String? = nil) {
         self.names = Array(names.prefix(Self.keys.count))
+        self.source = source
     }
 
     /// What the menu shows.
@@ -24,6 +29,7 @@ public struct FearMenu: Sendable {
             lines.append("  \(key)  \(name.padding(12))\(title)")
         }
         lines.append("")
+        if let source { lines.append(source) }
         lines.append("A key chooses (q: none). The first rung is mild: cartoons and drawings.")
         return lines.joined(separator: "\r\n") + "\r\n"
     }

@@ -39,7 +39,7 @@ public struct RoundRunner: Sendable {
 
     /// What to say when no key is set: each key and where to get it, and the demo.
     public static var noKeyMessage: String {
-        let providers = GIFProvider.allCases
+        let providers = GIFProvider.keyed
         let names = providers.map(\.keyVariable)
         let unset = names.first.map { first in ([first + " is not set"] + names.dropFirst().map { "nor " + $0 }).joined(separator: ", ") } ?? "no key is set"
         let gets = providers.map { "a \($0.displayName) key (\($0.keyHelp)): export \($0.keyVariable)=your-key" }

@@ -103,6 +103,9 @@ extension Standing {
             }
             out.append(label + text)
         }
+        if let provider, !provider.api.needsKey {
+            out.append("              " + style.green("no key needed") + ": rounds use \(provider.displayName)'s freely licensed pictures; a key adds GIFs")
+        }
         let terminal = term.isEmpty ? "no TERM" : "TERM=\(safe(term))" + (colorterm.isEmpty ? "" : ", COLORTERM=\(safe(colorterm))")
         out.append(style.bold("Terminal") + "      \(terminal) (sposure doctor asks it what it can show)")
         for problem in problems { out.append(style.yellow("! ") + safe(problem)) }

@@ -124,7 +124,7 @@ public struct Standing: Sendable {
         var folder = stat()
         let kept = stat(data, &folder) == 0 && (folder.st_mode & S_IFMT) == S_IFDIR
         provider = GIFProvider.chosen(environment: environment)
-        for api in GIFProvider.allCases {
+        for api in GIFProvider.keyed {
             let budget = CallBudget(provider: api, rate: nil, folder: kept ? data : nil)
             keys.append(KeyLine(provider: api, isSet: api.key(in: environment) != nil, callsLeft: budget.left(),
                                 rate: budget.rateText, wait: budget.waitForNext()))
@@ -149,8 +149,11 @@ public struct Standing: Sendable {
     /// Why ``nextCommand``, in a few words.
     public var nextReason: String {
         if historyUnreadable { return "the history cannot be read: it says which folder and why" }
-        guard provider != nil else {
+        guard let provider else {
             return "it plays offline; for the live game set a key (" + keys.map { $0.provider.keyVariable }.joined(separator: " or ") + ")"
+        }
+        if !provider.api.needsKey && ladders.isEmpty {
+            return "choose a fear: \(provider.displayName)'s pictures need no key (a Giphy or Klipy key adds GIFs)"
         }
         if let line = ladders.first(where: { !$0.complete }) {
             return line.next.retest ? "a re-test of rung \(line.next.rung) is due" : "rung \(line.next.rung) of \(line.name) is next"

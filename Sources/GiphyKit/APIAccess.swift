@@ -33,8 +33,9 @@ public struct APIAccess: Sendable {
         public var provider: GIFProvider = .recordDefault
 
         public var description: String {
-            let others = GIFProvider.allCases.filter { $0 != provider }
+            let others = GIFProvider.keyed.filter { $0 != provider }
                 .map { "\($0.displayName): \($0.keyVariable) (\($0.keyHelp))" }
+                + GIFProvider.allCases.filter { !$0.api.needsKey }.map { "\($0.displayName), with no key (plan --provider \($0.rawValue))" }
             let instead = others.isEmpty ? "" : " Or use \(others.joined(separator: "; or "))."
             return """
                 \(provider.keyVariable) is not set. \(provider.api.keyAdvice), \

@@ -74,6 +74,15 @@ public protocol GIFAPI: Sendable {
     /// own are carried on.
     func make(item: JSONRecord, index: Int, page: PageRequest, pageRecord: JSONRecord?,
               choices: [String]) -> Result<JSONRecord, GIFRecord.Problem>
+
+    /// Whether calls need a key; an API that needs none is always at hand,
+    /// and the one rounds use when no key is set (GIFAPI+Keyless.swift).
+    var needsKey: Bool { get }
+    /// Requests at once this API is sent; nil: as many as `--concurrency`.
+    var maxConcurrency: Int? { get }
+    /// What the player cannot show of `item` (its MIME type), left out
+    /// before any fetch and counted; nil: it can be shown.
+    func unplayable(_ item: JSONRecord) -> String?
 }
 
 /// A GIF API `giphy-pages` can speak to, by name: what a `page` record's
@@ -100,11 +109,13 @@ public struct GIFProvider: RawRepresentable, Hashable, Sendable {
     public static let giphy = GIFProvider(registered: GiphyAPI().name)
     /// Klipy.
     public static let klipy = GIFProvider(registered: KlipyAPI().name)
+    /// Wikimedia Commons: no key.
+    public static let commons = GIFProvider(registered: CommonsAPI().name)
     /// The provider of a page record that names none.
     public static let recordDefault = giphy
 
     private static let lock = Lock()
-    nonisolated(unsafe) private static var apis: [any GIFAPI] = [GiphyAPI(), KlipyAPI()]
+    nonisolated(unsafe) private static var apis: [any GIFAPI] = [GiphyAPI(), KlipyAPI(), CommonsAPI()]
 
     /// The APIs there are, in the order a key chooses them (the first whose key is set).
     public static var registry: [any GIFAPI] { lock.withLock { apis } }
@@ -134,8 +145,9 @@ public struct GIFProvider: RawRepresentable, Hashable, Sendable {
     public var maxLimit: Int { api.maxLimit }
     public var defaultRendition: String { api.defaultRendition }
 
-    /// The key in `environment`, when set and not blank.
+    /// The key in `environment`, when set and not blank ("" for an API that needs none).
     public func key(in environment: [String: String]) -> String? {
+        guard api.needsKey else { return "" }
         guard let key = environment[keyVariable]?.trimmingWhitespaceAndNewlines(), !key.isEmpty else { return nil }
         return key
     }
@@ -148,13 +160,19 @@ public struct GIFProvider: RawRepresentable, Hashable, Sendable {
 
     /// What to say when no key at all is set: every key, where to get each, and the offline demo.
     public static var noKeyMessage: String {
-        let keys = allCases.map { "\($0.keyVariable) (a \($0.displayName) key, \($0.keyHelp))" }
-        let last = allCases.last.map { "export \($0.keyVariable)=your-key" } ?? ""
+        let keys = keyed.map { "\($0.keyVariable) (a \($0.displayName) key, \($0.keyHelp))" }
+        let last = keyed.last.map { "export \($0.keyVariable)=your-key" } ?? ""
         return "no API key: set \(keys.joined(separator: " or ")), e.g. \(last). Without a key, `make demo` (pipelines/demo) plays offline."
     }
 
-    /// `provider` names, "giphy or klipy", for messages.
-    public static var namesText: String { allCases.map(\.rawValue).joined(separator: " or ") }
+    /// The providers that need a key, in registry order.
+    public static var keyed: [GIFProvider] { allCases.filter(\.api.needsKey) }
+
+    /// `provider` names, "giphy, klipy or commons", for messages.
+    public static var namesText: String {
+        let names = allCases.map(\.rawValue)
+        return names.count > 2 ? names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1] : names.joined(separator: " or ")
+    }
 }
 
 extension GIFProvider {

@@ -11,8 +11,11 @@ import SposureKit
 /// {"data":[GIF…],"pagination":{"total_count":N,"count":N,"offset":N},"meta":{"status":200,"msg":"OK","response_id":"…"}}
 /// ```
 public struct GiphyAPI: GIFAPI {
-    /// Giphy.
-    public init() {}
+    /// Whether a rendition's WebP is taken where Giphy says it weighs less than its GIF (`list --formats gif,webp`).
+    public var webp: Bool
+
+    /// Giphy; with `webp`, a rendition's WebP where it is smaller.
+    public init(webp: Bool = false) { self.webp = webp }
 
     public var name: String { "giphy" }
     public var displayName: String { "Giphy" }
@@ -210,12 +213,15 @@ public struct GiphyAPI: GIFAPI {
         }).first, let url = rendition.string("url") else {
             return .failure(GIFRecord.Problem(code: "no_rendition", message: "GIF \(id) has none of the GIF renditions \(choices.joined(separator: ", "))", id: id))
         }
-        let chosen = GIFRecord.Rendition(
+        var chosen = GIFRecord.Rendition(
             name: name, url: url, width: rendition.lenientInt("width"), height: rendition.lenientInt("height"),
             frames: rendition.lenientInt("frames") ?? images.object("original")?.lenientInt("frames"),
             size: rendition.lenientInt("size"), cacheKey: "\(self.name):\(id):\(name)")
+        // The same frames as WebP, where Giphy says they weigh less (webp_size < size).
+        let lighter = webp ? WebPChoice.lighter(url: rendition.string("webp"), size: rendition.lenientInt("webp_size"), than: chosen) : nil
+        if let lighter { chosen = lighter }
         let gif = GIFRecord(provider: .giphy, id: id, title: item.string("title") ?? "", creator: text(of: item).creator,
                             page: page, index: index, chosen: chosen)
-        return .success(gif.record(carrying: pageRecord))
+        return .success(WebPChoice.typed(gif.record(carrying: pageRecord), webp: lighter != nil))
     }
 }

@@ -13,8 +13,11 @@ import SposureKit
 ///
 /// The key is a path segment, so every URL shown goes through ``redactedPath(_:)``.
 public struct KlipyAPI: GIFAPI {
-    /// Klipy.
-    public init() {}
+    /// Whether a size's WebP is taken where Klipy says it weighs less than its GIF (`list --formats gif,webp`).
+    public var webp: Bool
+
+    /// Klipy; with `webp`, a size's WebP where it is smaller.
+    public init(webp: Bool = false) { self.webp = webp }
 
     public var name: String { "klipy" }
     public var displayName: String { "Klipy" }
@@ -250,9 +253,13 @@ public struct KlipyAPI: GIFAPI {
         }).first, let url = gif.string("url") else {
             return .failure(GIFRecord.Problem(code: "no_rendition", message: "GIF \(id) has a gif in none of the sizes \(sizes.joined(separator: ", "))", id: id))
         }
-        let chosen = GIFRecord.Rendition(name: size, url: url, width: gif.lenientInt("width"), height: gif.lenientInt("height"),
+        var chosen = GIFRecord.Rendition(name: size, url: url, width: gif.lenientInt("width"), height: gif.lenientInt("height"),
                                          frames: nil, size: gif.lenientInt("size"), cacheKey: "\(name):\(id):\(size)")
+        // The same size as WebP, where Klipy says it weighs less.
+        let other = file?.object(size)?.object("webp")
+        let lighter = webp ? WebPChoice.lighter(url: other?.string("url"), size: other?.lenientInt("size"), than: chosen) : nil
+        if let lighter { chosen = lighter }
         let record = GIFRecord(provider: page.provider, id: id, title: item.string("title") ?? "", page: page, index: index, chosen: chosen)
-        return .success(record.record(carrying: pageRecord))
+        return .success(WebPChoice.typed(record.record(carrying: pageRecord), webp: lighter != nil))
     }
 }

@@ -25,14 +25,15 @@ public struct LadderPagePlan: Sendable {
     /// The ladder's `fresh_rounds`, when it sets one other than the default (each page carries it).
     public var freshRounds: Int?
 
-    /// The plan for rung `pick` of `ladder`; with `mix`, the query rungs of
+    /// The plan for rung `pick` of `ladder`, with the queries it names for
+    /// `provider` (``Rung/queries(for:)``); with `mix`, the query rungs of
     /// `mastered` (below the rung played) are woven in.
-    public init(ladder: Ladder, rung: Int, retest: Bool, mix: Bool, mastered: [Int]) {
+    public init(ladder: Ladder, rung: Int, retest: Bool, mix: Bool, mastered: [Int], provider: String? = nil) {
         self.rung = rung
         mixEvery = ladder.rules.mixEvery
         if ladder.rules.freshRounds != LadderRules.defaultFreshRounds { freshRounds = ladder.rules.freshRounds }
         guard let played = ladder.rung(rung) else { return }
-        for query in played.queries where tags[query] == nil {
+        for query in played.queries(for: provider) where tags[query] == nil {
             queries.append(query)
             avoid[query] = ladder.avoidList(rung: rung)
             tags[query] = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
@@ -40,7 +41,7 @@ public struct LadderPagePlan: Sendable {
         guard mix && !retest else { return }
         for number in mastered.sorted() where number < rung {
             guard let easier = ladder.rung(number) else { continue }
-            for query in easier.queries where tags[query] == nil {
+            for query in easier.queries(for: provider) where tags[query] == nil {
                 mixQueries.append(query)
                 avoid[query] = ladder.avoidList(rung: number)
                 tags[query] = LadderTag(ladder: ladder.name, rung: number, rungSuds: easier.suds, mix: true, still: easier.still)

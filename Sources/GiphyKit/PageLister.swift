@@ -39,20 +39,6 @@ public final class PageLister {
     public func run() -> Bool { client.run() }
 }
 
-/// One page request.
-final class PageJob: RequestJob {
-    let page: PageRequest
-    let record: JSONRecord
-    let line: Int
-
-    init(sequence: Int, page: PageRequest, record: JSONRecord, line: Int) {
-        self.page = page
-        self.record = record
-        self.line = line
-        super.init(sequence: sequence)
-    }
-}
-
 /// What `giphy-pages list` makes of page records and API answers.
 final class PageListClient {
     private let stage: Stage
@@ -81,6 +67,8 @@ final class PageListClient {
     private let statistics = RequestStatistics()
     /// What was left out before fetching, or held back (only on the engine's thread).
     private var tally = SkipTally()
+    /// The pages in flight, by sequence, of each API that takes few at once (``GIFAPI/maxConcurrency``).
+    private var inFlight: [GIFProvider: Set<Int>] = [:]
 
     init(stage: Stage, accesses: [GIFProvider: APIAccess], configuration: ListConfiguration) throws(CurlError) {
         self.stage = stage
@@ -176,7 +164,12 @@ final class PageListClient {
                 statistics.duplicates += 1
                 continue
             }
-            // Left out before any fetch: marked off-topic, an avoid word, rated well above the rung.
+            // Left out before any fetch: a format the player cannot show, marked
+            // off-topic, an avoid word, rated well above the rung.
+            if let mime = api.unplayable(item) {
+                counts.unplayable(RemoteText.clean(mime, limit: 60))
+                continue
+            }
             if let key, configuration.offTopic?.skips(key: key) == true {
                 counts.offTopic += 1
                 continue
@@ -200,7 +193,7 @@ final class PageListClient {
                 lines.append(record.serialized())
             case .failure(let problem):
                 statistics.failed += 1
-                let record = GIFRecord(provider: provider, id: problem.id, title: item.string("title") ?? "",
+                let record = GIFRecord(provider: provider, id: problem.id, title: api.text(of: item).title,
                                        page: job.page, index: index, chosen: nil).record()
                 stage.makeError(record, code: problem.code, message: problem.message)
                 stage.diagnostics.warning("stdin:\(job.line): \(problem.code): \(problem.message)")
@@ -303,6 +296,7 @@ extension PageListClient: RequestClient {
             return .settled
         }
         if let until = budgetPauses[provider], until > now { return .pause(seconds: Double(until - now) / 1e9) }
+        if let most = provider.api.maxConcurrency, inFlight[provider, default: []].count >= most { return .later }
         let budget = budget(provider)
         let wait = budget.take()
         if wait == 0 { return .start }
@@ -318,12 +312,14 @@ extension PageListClient: RequestClient {
 
     func start(_ job: PageJob, on handle: RequestHandle) -> Result<MemoryTransfer, FetchFailure> {
         calls += 1
+        if job.page.provider.api.maxConcurrency != nil { inFlight[job.page.provider, default: []].insert(job.sequence) }
         guard let access = access(job.page.provider) else { return .failure(FetchFailure("no_key", "\(job.page.provider.keyVariable) is not set")) }
         return MemoryTransfer.get(access.url(job.page), on: handle, tag: job.sequence, timeout: configuration.timeout)
     }
 
     func complete(_ job: PageJob, _ transfer: MemoryTransfer, result: TransferResult, handle: RequestHandle) -> RequestCompletion {
         statistics.calls += 1
+        inFlight[job.page.provider]?.remove(job.sequence)
         let response = transfer.response(result)
         // A call the API refused for its rate (429) served nothing: it does
         // not count against --max-calls, so its retry is not the page's last
@@ -349,7 +345,8 @@ extension PageListClient: RequestClient {
             if refused.insert(provider).inserted { stage.diagnostics.error(access.refusal(message)) }
             fail(job, FetchFailure("unauthorized", access.refusal(message)), quiet: true)
             // Another API's pages in the same stream go on; with none left, the run stops.
-            guard Set(accesses.keys).isSubset(of: refused) else { return .done }
+            // (An API that needs no key is refused none: it does not keep the run going.)
+            guard Set(accesses.keys.filter(\.api.needsKey)).isSubset(of: refused) else { return .done }
             return .stop(refused.count == 1 ? Self.notRun(provider) : FetchFailure("unauthorized", "not run: both APIs refused their keys"))
         case .failure(let failure):
             return .failed(failure)
@@ -372,10 +369,16 @@ extension PageListClient: RequestClient {
         }
     }
 
-    func fail(_ job: PageJob, _ failure: FetchFailure) { fail(job, failure, quiet: false) }
+    func fail(_ job: PageJob, _ failure: FetchFailure) {
+        inFlight[job.page.provider]?.remove(job.sequence)  // its deadline passed in flight
+        fail(job, failure, quiet: false)
+    }
 
     func interrupt(_ jobs: [PageJob], with failure: FetchFailure) {
-        for job in jobs { fail(job, failure, quiet: true) }
+        for job in jobs {
+            inFlight[job.page.provider]?.remove(job.sequence)
+            fail(job, failure, quiet: true)
+        }
     }
 
     func noteBadLines(_ count: Int) { statistics.failed += count }

@@ -11,6 +11,9 @@ import SposureKit
 /// {"kind":"skipped","stage":"giphy-pages list","query":"cartoon spider","section":"cartoon spider","offset":0,
 ///  "ladder":"spiders","rung":1,"avoided":3,"off_topic":1,"rated":0,"held":2,"dropped":0,"words":{"spider-man":2,"marvel":1}}
 /// ```
+///
+/// A page of pictures the player cannot show (Commons' SVG, TIFF, PDF,
+/// video) adds `"unplayable":N,"formats":{"image/svg+xml":N,…}`.
 struct SkipTally {
     /// The counts of one page, or of the run.
     struct Counts {
@@ -24,11 +27,16 @@ struct SkipTally {
         var held = 0
         /// Of those held, left out: the hold was full.
         var dropped = 0
+        /// Left out: in a format the player cannot show, by MIME type (in the order first met).
+        var formats: [(mime: String, count: Int)] = []
+
+        /// Left out for their format.
+        var unplayable: Int { formats.reduce(0) { $0 + $1.count } }
 
         /// Left out for an avoid word.
         var avoided: Int { words.reduce(0) { $0 + $1.count } }
         /// Left out for any reason, before fetching.
-        var skipped: Int { avoided + offTopic + rated + dropped }
+        var skipped: Int { avoided + offTopic + rated + dropped + unplayable }
         var isEmpty: Bool { skipped == 0 && held == 0 }
 
         /// Counts one GIF left out for `word`.
@@ -36,10 +44,16 @@ struct SkipTally {
             if let index = words.firstIndex(where: { $0.word == word }) { words[index].count += 1 } else { words.append((word, 1)) }
         }
 
+        /// Counts one result left out for its format, `mime`.
+        mutating func unplayable(_ mime: String, count: Int = 1) {
+            if let index = formats.firstIndex(where: { $0.mime == mime }) { formats[index].count += count } else { formats.append((mime, count)) }
+        }
+
         mutating func add(_ other: Counts) {
             for (word, count) in other.words {
                 for _ in 0..<count { avoid(word) }
             }
+            for (mime, count) in other.formats { unplayable(mime, count: count) }
             offTopic += other.offTopic
             rated += other.rated
             held += other.held
@@ -59,6 +73,7 @@ struct SkipTally {
                                     ladder: LadderTag(record: pageRecord).map { ($0.ladder, $0.rung) })
         (skipped.offTopic, skipped.rated, skipped.held, skipped.dropped) = (counts.offTopic, counts.rated, counts.held, counts.dropped)
         skipped.words = counts.words
+        skipped.formats = counts.formats
         return skipped.record()
     }
 
@@ -70,6 +85,9 @@ struct SkipTally {
             parts.append("\(total.avoided) avoided (" + total.words.map { "\($0.word) \($0.count)" }.joined(separator: ", ") + ")")
         }
         if total.offTopic > 0 { parts.append("\(total.offTopic) marked off-topic") }
+        if total.unplayable > 0 {
+            parts.append("\(total.unplayable) in formats the player cannot show (" + total.formats.map { "\($0.mime) \($0.count)" }.joined(separator: ", ") + ")")
+        }
         if total.rated > 0 { parts.append("\(total.rated) rated well above the rung") }
         if total.dropped > 0 { parts.append("\(total.dropped) seen lately, past the \(FreshOrder.capacity) held back") }
         var line = parts.isEmpty ? "" : "skipped \(total.skipped) GIF\(total.skipped == 1 ? "" : "s") before fetching: " + parts.joined(separator: ", ")

@@ -8,7 +8,7 @@ public enum LadderFile {
     /// The fields a ladder may have.
     static let ladderKeys: Set<String> = ["name", "title", "expectation", "rungs", "rules", "avoid"]
     /// The fields a rung may have.
-    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still", "avoid"]
+    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still", "avoid", "by_provider"]
     /// The longest query (Giphy answers 414 past it).
     public static let maxQueryLength = 50
 
@@ -159,7 +159,7 @@ public enum LadderFile {
         }
         guard case .object(let object) = value else { throw fail(nil, "must be an object, found \(value.described)") }
         if let unknown = object.keys.sorted().first(where: { !rungKeys.contains($0) }) {
-            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still, avoid)")
+            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still, avoid, by_provider)")
         }
         let given = ["query", "queries", "dir"].filter { object[$0] != nil }
         guard !given.isEmpty else { throw fail(nil, "needs \"query\", \"queries\" or \"dir\"") }
@@ -186,16 +186,42 @@ public enum LadderFile {
             try avoidList(value, file: file, field: "rung \(number), \"avoid\"")
         } ?? []
         if given[0] == "dir" && !avoid.isEmpty { throw fail("avoid", "a rung of your own GIFs (\"dir\") has nothing to avoid") }
+        // "by_provider": {"commons": "Salticidae"} or {"commons": ["…", "…"]}: an API's own searches
+        // (checked, and unused, on a "dir" rung: a rung copied and turned into a folder stays valid).
+        var byProvider: [String: [String]] = [:]
+        if let value = object["by_provider"] {
+            guard case .object(let named) = value, !named.isEmpty else {
+                throw fail("by_provider", "must be an object of API names (\"commons\") and their query or queries")
+            }
+            for (name, entry) in named.sorted(by: { $0.key < $1.key }) {
+                let key = "by_provider\", \"\(name)"
+                guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }) else {
+                    throw fail("by_provider", "\"\(RemoteText.clean(name, limit: 20))\" is not an API name (giphy, klipy, commons)")
+                }
+                if case .array(let items) = entry {
+                    guard !items.isEmpty else { throw fail(key, "must be a query or a non-empty array of queries") }
+                    var queries: [String] = []
+                    for item in items { queries.append(try query(item, key)) }
+                    byProvider[name] = queries
+                } else {
+                    byProvider[name] = [try query(entry, key)]
+                }
+            }
+        }
         switch given[0] {
         case "query":
-            return Rung(queries: [try query(object["query"] ?? .null, "query")], suds: suds, still: still, avoid: avoid)
+            var rung = Rung(queries: [try query(object["query"] ?? .null, "query")], suds: suds, still: still, avoid: avoid)
+            rung.providerQueries = byProvider
+            return rung
         case "queries":
             guard case .array(let items) = object["queries"] ?? .null, !items.isEmpty else {
                 throw fail("queries", "must be a non-empty array of strings")
             }
             var queries: [String] = []
             for item in items { queries.append(try query(item, "queries")) }
-            return Rung(queries: queries, suds: suds, still: still, avoid: avoid)
+            var rung = Rung(queries: queries, suds: suds, still: still, avoid: avoid)
+            rung.providerQueries = byProvider
+            return rung
         default:
             guard case .string(let dir) = object["dir"] ?? .null, !dir.isEmpty else {
                 throw fail("dir", "must be a folder's path")

@@ -10,6 +10,10 @@ public struct Rung: Sendable, Equatable {
     public var still: Bool
     /// Words whose GIFs the rung leaves out (`"avoid"`), besides the ladder's.
     public var avoid: [String] = []
+    /// The searches for one API in place of ``queries`` (`"by_provider"`):
+    /// what finds the rung's pictures on Wikimedia Commons is not what finds
+    /// its GIFs on Giphy ("Salticidae", not "jumping spider gif").
+    public var providerQueries: [String: [String]] = [:]
 
     /// A rung of searches.
     public init(queries: [String], suds: Int, still: Bool = false, avoid: [String] = []) {
@@ -26,6 +30,12 @@ public struct Rung: Sendable, Equatable {
         self.dir = dir
         self.suds = suds
         self.still = still
+    }
+
+    /// The searches of the rung on the API named `provider` (`giphy`,
+    /// `klipy`, `commons`): its own when the rung names some, else ``queries``.
+    public func queries(for provider: String?) -> [String] {
+        provider.flatMap { providerQueries[$0] } ?? queries
     }
 
     /// What it shows, for people: the queries joined, or the folder.

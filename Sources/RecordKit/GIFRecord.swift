@@ -19,6 +19,8 @@ public struct GIFRecord: Sendable, Equatable {
         public static let provider = "provider", id = "id", title = "title", creator = "creator", query = "query", section = "section"
         public static let rank = "rank", rendition = "rendition", url = "url", width = "width", height = "height"
         public static let frames = "frames", size = "size", cacheKey = "cache_key", mime = "mime"
+        /// A Wikimedia Commons file's credit, which its licence asks to be shown.
+        public static let author = "author", license = "license", licenseURL = "license_url", pageURL = "page_url"
     }
 
     /// The API's name; nil for the provider a record names by saying none (Giphy).

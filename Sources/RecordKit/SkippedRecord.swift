@@ -19,6 +19,7 @@ public struct SkippedRecord: Sendable, Equatable {
         public static let section = PageRecord.Field.section, offset = PageRecord.Field.offset
         public static let ladder = LadderTag.Field.ladder, rung = LadderTag.Field.rung, avoided = "avoided", offTopic = "off_topic"
         public static let rated = "rated", held = "held", dropped = "dropped", words = "words"
+        public static let unplayable = "unplayable", formats = "formats"
     }
 
     /// The stage that left them out, and the page's provider (nil: Giphy), query, section and offset.
@@ -29,9 +30,14 @@ public struct SkippedRecord: Sendable, Equatable {
     public var offTopic = 0, rated = 0, held = 0, dropped = 0
     /// Left out for an avoid word, by word (in the order first met).
     public var words: [(word: String, count: Int)] = []
+    /// The files of types the player cannot show, by MIME type (Commons: SVG,
+    /// TIFF, PDF, video), in the order first met; written only when some were.
+    public var formats: [(mime: String, count: Int)] = []
 
     /// Left out for an avoid word.
     public var avoided: Int { words.reduce(0) { $0 + $1.count } }
+    /// The files left out as unplayable.
+    public var unplayable: Int { formats.reduce(0) { $0 + $1.count } }
 
     /// The counts of one page (none yet).
     public init(stage: String, provider: String?, query: String?, section: String, offset: Int, ladder: (name: String, rung: Int)?) {
@@ -50,6 +56,9 @@ public struct SkippedRecord: Sendable, Equatable {
         if let object = record.object(Field.words) {
             words = object.keys.compactMap { word in object.int(word).map { (word: word, count: $0) } }
         }
+        if let object = record.object(Field.formats) {
+            formats = object.keys.compactMap { mime in object.int(mime).map { (mime: mime, count: $0) } }
+        }
     }
 
     /// The record.
@@ -62,6 +71,12 @@ public struct SkippedRecord: Sendable, Equatable {
                     (Field.dropped, dropped)])
         let object = record.setObject(Field.words)
         for (word, count) in words { object.set(word, count) }
+        // Only where some were (Commons' files): the records of the GIF APIs stay as they were.
+        if unplayable > 0 {
+            record.set(Field.unplayable, unplayable)
+            let object = record.setObject(Field.formats)
+            for (mime, count) in formats { object.set(mime, count) }
+        }
         return record
     }
 

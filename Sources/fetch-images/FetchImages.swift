@@ -116,6 +116,8 @@ struct FetchImages: SposureTool {
     }
 
     func run() throws {
+        // Named in every request (Wikimedia's media servers ask it of every client too).
+        UserAgent.identify(program: "sposure-fetch-images", version: SposureVersion.text, contact: SposureVersion.contact)
         var configuration = FetchConfiguration()
         configuration.concurrency = concurrency
         configuration.perHost = min(perHost ?? concurrency, concurrency)

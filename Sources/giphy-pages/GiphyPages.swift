@@ -11,15 +11,16 @@ import SposureKit
 @main
 struct GiphyPages: SposureTool {
     static let configuration = CommandConfiguration.tool("giphy-pages",
-        abstract: "Plan and run GIF API page requests (Giphy or Klipy): the first two stages of the game.",
+        abstract: "Plan and run GIF API page requests (Giphy, Klipy or Wikimedia Commons): the first two stages of the game.",
         discussion: """
             giphy-pages plan -q spiders | giphy-pages list | fetch-images | …
 
             `plan` writes one "page" record per page (for Giphy after one call that learns \
             how many results there are; Klipy is planned without a call). `list` runs those \
             page requests and writes one "gif" record per result, whichever API a page names. \
-            Keys come from GIPHY_API_KEY and KLIPY_API_KEY (never printed); each API from \
-            --api-url, else GIPHY_API_URL / KLIPY_API_URL, else the real one.
+            Keys come from GIPHY_API_KEY and KLIPY_API_KEY (never printed); Wikimedia Commons \
+            needs none and is used when neither is set. Each API from --api-url, else \
+            GIPHY_API_URL / KLIPY_API_URL / COMMONS_API_URL, else the real one.
             """,
         subcommands: [Plan.self, List.self])
 
@@ -40,7 +41,7 @@ struct GiphyPages: SposureTool {
 
 /// Options both subcommands take.
 struct APIOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The API base (default: $GIPHY_API_URL or $KLIPY_API_URL, else https://api.giphy.com or https://api.klipy.com).", valueName: "url"))
+    @Option(help: ArgumentHelp("The API base (default: $GIPHY_API_URL, $KLIPY_API_URL or $COMMONS_API_URL, else https://api.giphy.com, https://api.klipy.com or https://commons.wikimedia.org/w/api.php; a keyless API takes it only when no key is set).", valueName: "url"))
     var apiURL: String?
 
     @Option(help: ArgumentHelp("Content rating: g, pg, pg-13 or r (Klipy's content_filter high, medium, low, off).", valueName: "rating"))
@@ -55,7 +56,7 @@ struct APIOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The most one page (or plan's ping) may take from its first call: attempts and the waits between them together (0: no limit). A page past it becomes a timeout error record that --retry-errors takes back.", valueName: "time"))
     var maxTime = TimeSpan(seconds: ListConfiguration.defaultMaxTime)
 
-    @Option(help: ArgumentHelp("A client-side call allowance, kept in the data folder across runs and processes: 100/h, 100/day, 10/m, 2/s, or 0 for none (default: 100/h for Giphy, 100/day for Klipy).", valueName: "rate"))
+    @Option(help: ArgumentHelp("A client-side call allowance, kept in the data folder across runs and processes: 100/h, 100/day, 10/m, 2/s, or 0 for none (default: 100/h for Giphy, 100/day for Klipy, 500/h for Wikimedia Commons).", valueName: "rate"))
     var rate: String?
 
     @Option(help: ArgumentHelp("How long API answers are kept in the cache (<cache>/api/): a second round on the same query within it costs no call. 0 turns it off.", valueName: "time"))
@@ -83,6 +84,12 @@ struct APIOptions: ParsableArguments {
         }
     }
 
+    /// Names this tool in every request's User-Agent (with its version and
+    /// where to reach its makers: Wikimedia refuses a client that does not).
+    static func identify() {
+        UserAgent.identify(program: "sposure-giphy-pages", version: SposureVersion.text, contact: SposureVersion.contact)
+    }
+
     /// `--max-time` in seconds; nil: no limit.
     var maxTimeLimit: Double? { maxTime.seconds > 0 ? maxTime.seconds : nil }
 
@@ -98,10 +105,11 @@ struct APIOptions: ParsableArguments {
 
 /// The keys and where to get them, for every subcommand's help.
 let keysHelp = """
-    Keys (one is enough):
+    Keys (one is enough; with neither, Wikimedia Commons, which needs none):
       GIPHY_API_KEY  Giphy: \(GIFProvider.giphy.keyHelp)
       KLIPY_API_KEY  Klipy: \(GIFProvider.klipy.keyHelp)
-    With neither, `make demo` (pipelines/demo) plays offline.
+      (none)         Wikimedia Commons: freely licensed pictures; COMMONS_API_URL points elsewhere
+    Offline, `make demo` (pipelines/demo) plays without any.
     API answers are kept for --api-ttl in $SPOSURE_CACHE/api (else $XDG_CACHE_HOME/sposure/api); \
     the --rate allowance in $SPOSURE_DATA (else $XDG_DATA_HOME/sposure), shared by every run.
     """

@@ -29,7 +29,7 @@ struct LadderOptions: ParsableArguments {
     /// The rung to plan, nil without `--ladder`: ``RungChoice`` chooses it.
     /// A rung of the person's own GIFs is written here, and the stage ends
     /// (nothing more to plan).
-    func plan(stage: Stage) throws -> LadderPagePlan? {
+    func plan(stage: Stage, provider: String? = nil) throws -> LadderPagePlan? {
         guard let name = ladder else { return nil }
         let choice = try stage.required(exit: ExitCode(64)) {
             try RungChoice.choose(ladder: name, rung: selection.rung, now: now.flatMap(Timestamp.date) ?? Date())
@@ -48,6 +48,6 @@ struct LadderOptions: ParsableArguments {
             stage.finish(failed: false)
         }
         return LadderPagePlan(ladder: choice.ladder, rung: choice.pick.rung, retest: choice.pick.retest, mix: selection.mix,
-                              mastered: choice.mastered)
+                              mastered: choice.mastered, provider: provider)
     }
 }

@@ -59,11 +59,20 @@ extension GiphyPages {
                 \(FreshOrder.capacity)) and listed when the pages run out, the longest unseen first. \
                 Each "gif" record carries "creator" when the API names one (Giphy does, Klipy does not).
 
+                Wikimedia Commons (pages of "provider":"commons", no key) lists freely licensed \
+                pictures, one request at a time: each record's url is a thumbnail --width pixels wide, \
+                and it carries "mime", "author", "license", "license_url" and "page_url", the credit \
+                the licences ask for (a file that names no licence becomes a no_license error record). \
+                SVG, TIFF, PDF, video and audio files are left out before any fetch (counted in \
+                "skipped" as "unplayable"). When Wikimedia's servers lag (maxlag), the page waits as \
+                their Retry-After says, within --max-time.
+
                 Examples:
                   giphy-pages plan spiders | giphy-pages list | fetch-images
                   giphy-pages list --rendition downsized < pages.ndjson > gifs.ndjson
                   grep '"code"' gifs.ndjson | giphy-pages list --retry-errors
                   giphy-pages plan --provider klipy spiders | giphy-pages list --rendition md
+                  giphy-pages plan --provider commons Araneae | giphy-pages list --width 320
 
                 \(keysHelp)
 
@@ -75,6 +84,12 @@ extension GiphyPages {
 
         @Option(help: ArgumentHelp("The rendition to list. Giphy: fixed_height (200 px tall: enough for a terminal), else the next of \(GiphyAPI.fallbacks.joined(separator: ", ")). Klipy: hd, md, sm or xs (default sm, about 220 px), else the nearest size that has a gif.", valueName: "name"))
         var rendition: String?
+
+        @Option(help: ArgumentHelp("Wikimedia Commons: the width of the thumbnails listed, in pixels (\(CommonsAPI.widths.lowerBound)-\(CommonsAPI.widths.upperBound); default \(CommonsAPI.defaultWidth)). Commons scales each picture to it (never up), so a fetch brings what a terminal can show rather than a photograph of many megabytes; the record's url is that thumbnail. A window drawn with kitty or sixel graphics may want more.", valueName: "px"))
+        var width = CommonsAPI.defaultWidth
+
+        @Option(help: ArgumentHelp("The formats a GIF is listed in: gif, or gif,webp: the rendition's WebP where Giphy or Klipy says it weighs less than its GIF (its record says \"mime\":\"image/webp\"; for a player that decodes WebP).", valueName: "list"))
+        var formats = "gif"
 
         @Option(help: ArgumentHelp("The most API calls of the run; pages past it become max_calls error records.", valueName: "n"))
         var maxCalls: Int?
@@ -100,6 +115,10 @@ extension GiphyPages {
                 if let problem = AvoidList.problem(word) { throw ValidationError("--avoid: \(problem).") }
             }
             if let freshRounds, !(0...50).contains(freshRounds) { throw ValidationError("--fresh-rounds must be from 0 to 50.") }
+            guard ["gif", "gif,webp", "webp,gif"].contains(formats) else { throw ValidationError("--formats must be gif or gif,webp.") }
+            guard CommonsAPI.widths.contains(width) else {
+                throw ValidationError("--width must be from \(CommonsAPI.widths.lowerBound) to \(CommonsAPI.widths.upperBound).")
+            }
             if let maxCalls, maxCalls < 0 { throw ValidationError("--max-calls must be 0 or more.") }
             if let rendition, !GIFProvider.registry.contains(where: { $0.renditions.contains(rendition) }) {
                 let each = GIFProvider.registry.map { "\($0.displayName)'s: \($0.renditions.joined(separator: ", "))" }
@@ -108,6 +127,12 @@ extension GiphyPages {
         }
 
         func run() throws {
+            APIOptions.identify()
+            GIFProvider.register(CommonsAPI(thumbWidth: width))
+            if formats != "gif" {
+                GIFProvider.register(GiphyAPI(webp: true))
+                GIFProvider.register(KlipyAPI(webp: true))
+            }
             var configuration = ListConfiguration()
             configuration.concurrency = concurrency
             // A rendition names one API's; every other API keeps its default.
@@ -130,7 +155,7 @@ extension GiphyPages {
             configuration.fresh = FreshOrder(file: SeenFile(path: SeenFile.defaultPath(), warn: { diagnostics.warning($0) }), rounds: freshRounds)
             // Every API whose key is set; a page of another says so once and becomes a no_key record.
             var accesses: [GIFProvider: APIAccess] = [:]
-            let keyed = GIFProvider.allCases.filter { $0.key(in: ProcessInfo.processInfo.environment) != nil }
+            let keyed = GIFProvider.keyed.filter { $0.key(in: ProcessInfo.processInfo.environment) != nil }
             if api.apiURL != nil && keyed.count > 1 {
                 // One address for two APIs would send each key to the other's server.
                 stage.diagnostics.error("--api-url names one API's address, and both \(keyed.map(\.keyVariable).joined(separator: " and ")) are set: "
@@ -140,6 +165,10 @@ extension GiphyPages {
             for provider in keyed {
                 let customerID = provider.api.usesCustomerID ? DataStore(root: api.dataFolder).klipyCustomer() : ""
                 accesses[provider] = try? APIAccess(provider: provider, apiURL: api.apiURL, customerID: customerID)
+            }
+            // An API that needs no key is always at hand; --api-url is its address only when no key is set.
+            for provider in GIFProvider.allCases where !provider.api.needsKey {
+                accesses[provider] = try? APIAccess(provider: provider, apiURL: keyed.isEmpty ? api.apiURL : nil)
             }
             guard !accesses.isEmpty else {
                 stage.diagnostics.error(GIFProvider.noKeyMessage)

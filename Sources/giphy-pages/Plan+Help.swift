@@ -3,8 +3,8 @@ import GiphyKit
 extension GiphyPages.Plan {
     /// The help's discussion: what the command does, its output, its exit statuses.
     static let discussion = """
-        Two APIs (--provider; without it: Giphy when GIPHY_API_KEY is set, else Klipy \
-        when KLIPY_API_KEY is set):
+        Three APIs (--provider; without it: Giphy when GIPHY_API_KEY is set, else Klipy \
+        when KLIPY_API_KEY is set, else Wikimedia Commons, which needs no key):
 
         giphy: for each query, one call (limit=1) learns how many results there are; \
         then one "page" record per page goes to stdout: {"kind":"page","endpoint":"search",\
@@ -18,12 +18,21 @@ extension GiphyPages.Plan {
         "section":"spiders","page":1,"per_page":50,"offset":0,"limit":50,"rating":"g",\
         "lang":"en"}. The lister stops asking once a page says has_next: false.
 
+        commons: no call here either: pages by offset, --limit results each (at most 50), \
+        up to --max-results (default \(CommonsAPI.defaultPages) pages) and the 10 000 results \
+        its search serves: {"kind":"page","provider":"commons","endpoint":"search",\
+        "query":"Araneae","section":"Araneae","offset":0,"limit":50,"rating":"g","lang":"en"}. \
+        Its pictures are freely licensed photographs and drawings; it has no content rating \
+        (--rating is not sent) and "trending" is its featured pictures. The lister stops \
+        asking once an answer has no "continue".
+
         Each query is a section; sections come one after another, or --interleave'd \
         page by page.
 
         Examples:
           giphy-pages plan spiders snakes --interleave --max-results 200
           giphy-pages plan --provider klipy spiders --max-results 100
+          giphy-pages plan --provider commons Araneae --max-results 100
           giphy-pages plan --trending --follow --interval 2m
           giphy-pages plan --no-ping --total 500 -q spiders     (no call at all)
           my-search-box | giphy-pages plan --queries-from - --debounce 300ms

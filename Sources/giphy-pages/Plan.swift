@@ -10,7 +10,7 @@ extension GiphyPages {
     /// `giphy-pages plan`: the page emitter.
     struct Plan: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write the page requests for queries (the page emitter), for Giphy or Klipy.",
+            abstract: "Write the page requests for queries (the page emitter), for Giphy, Klipy or Wikimedia Commons.",
             discussion: Self.discussion)
 
         @Option(name: .shortAndLong, help: ArgumentHelp("A query (repeatable); queries may also be given as arguments.", valueName: "query"))
@@ -19,7 +19,7 @@ extension GiphyPages {
         @Argument(help: ArgumentHelp("Queries, one section each.", valueName: "query"))
         var queries: [String] = []
 
-        @Option(help: ArgumentHelp("The API: giphy or klipy (default: the one whose key is set, Giphy first).", valueName: "name"))
+        @Option(help: ArgumentHelp("The API: giphy, klipy or commons (default: the one whose key is set, Giphy first; with no key, commons: Wikimedia Commons' freely licensed pictures).", valueName: "name"))
         var provider: String?
 
         @Flag(help: "Plan the trending endpoint instead of a search.")
@@ -67,9 +67,13 @@ extension GiphyPages {
 
         var allQueries: [String] { query + queries }
 
-        /// The API: `--provider`, else the one whose key is set (Giphy first); nil when neither.
+        /// The API: `--provider`, else the one whose key is set (Giphy first),
+        /// else Wikimedia Commons, which needs none; with --no-ping, an API
+        /// that counts its results (Giphy without a key: no call is made).
         func provider(environment: [String: String] = ProcessInfo.processInfo.environment) -> GIFProvider? {
-            provider.flatMap(GIFProvider.init(rawValue:)) ?? GIFProvider.chosen(environment: environment)
+            if let named = provider.flatMap(GIFProvider.init(rawValue:)) { return named }
+            guard noPing else { return GIFProvider.chosen(environment: environment) }
+            return GIFProvider.keyed.first { $0.api.countsResults && $0.key(in: environment) != nil }
         }
 
         mutating func validate() throws {
@@ -117,14 +121,19 @@ extension GiphyPages {
         }
 
         func run() throws {
+            APIOptions.identify()
             let stage = Stage(name: "giphy-pages plan", options: stream.stageOptions)
             let environment = ProcessInfo.processInfo.environment
             // A ladder first: a bad file is a usage error, and a rung of one's own GIFs needs no key.
-            let ladderPlan = try ladder.plan(stage: stage)
+            // The rung's queries for the API that will be asked (a rung may name its own for Commons).
+            let ladderPlan = try ladder.plan(stage: stage, provider: provider(environment: environment)?.rawValue)
             try checkAvoidWords(with: ladderPlan, stage: stage)
             let chosen: GIFProvider
             if let found = provider(environment: environment) {
                 chosen = found
+                if provider == nil && !found.api.needsKey {
+                    stage.diagnostics.note("no key set: \(found.displayName) (--provider \(found.rawValue)); a Giphy or Klipy key adds GIFs")
+                }
             } else if noPing {
                 chosen = .recordDefault  // no call, no key needed
             } else {

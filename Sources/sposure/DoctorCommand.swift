@@ -17,7 +17,8 @@ struct DoctorCommand: ParsableCommand {
               libraries  libcurl, giflib, jansson and libcrypto, as the stages load them
               keys       GIPHY_API_KEY and KLIPY_API_KEY: set or not, and whether each
                          works, by one real call (the API cache bypassed) when the
-                         allowance has one to spare; --no-call spends none
+                         allowance has one to spare; --no-call spends none. With
+                         neither set, Wikimedia Commons (no key needed) by one real call
               folders    the data, cache and config folders: writable, and their sizes;
                          the history readable
               terminal   what /dev/tty answered to gif-play's probes (kitty keyboard,

@@ -21,9 +21,11 @@ struct PlayCommand: ParsableCommand {
             fear from the built-in ladders, one key each.
 
             Hold the left mouse button or SPACE to watch; letting go ends the round \
-            (--on-release pause: pauses it). q, Esc or Ctrl-C end it. Needs GIPHY_API_KEY \
-            or KLIPY_API_KEY (Giphy when both are set, unless --provider says otherwise) \
-            and a terminal; `sposure demo` plays offline without either.
+            (--on-release pause: pauses it). q, Esc or Ctrl-C end it. Needs a terminal. \
+            With no key it plays Wikimedia Commons' freely licensed photographs and drawings \
+            (each credited: author and licence); GIPHY_API_KEY or KLIPY_API_KEY adds GIFs \
+            (Giphy when both are set, unless --provider says otherwise). `sposure demo` plays \
+            offline.
 
             Examples:
               sposure play
@@ -99,7 +101,11 @@ struct PlayCommand: ParsableCommand {
                     guard RoundRunner.haveTerminal() else {
                         throw RoundFailure("give a query or --ladder NAME (no terminal to choose a fear on)", status: 64)
                     }
-                    guard let chosen = FearMenu().ask() else { return 0 }
+                    var menu = FearMenu()
+                    if let source = round.provider ?? GIFProvider.chosen(), !source.api.needsKey {
+                        menu.source = "No key is set, none is needed: the pictures are \(source.displayName)'s freely licensed photographs and drawings, each credited. A Giphy or Klipy key adds GIFs (sposure doctor)."
+                    }
+                    guard let chosen = menu.ask() else { return 0 }
                     round.ladder = chosen
                 }
             }

@@ -7,7 +7,8 @@ import Testing
     @Test func issue29_9_theDemoEndsWithTheCommandToTypeNext() {
         #expect(DemoRound.nextLines(environment: [:]) == [
             "",
-            "  Next          sposure play, once a free key is set:",
+            "  Next          sposure play   (no key needed: Wikimedia Commons's freely licensed pictures)",
+            "                a free Giphy or Klipy key adds GIFs:",
             "                export GIPHY_API_KEY=your-key   (https://developers.giphy.com/dashboard/)",
             "                or export KLIPY_API_KEY=your-key   (https://klipy.com)",
         ])

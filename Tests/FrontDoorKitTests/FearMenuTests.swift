@@ -14,7 +14,8 @@ import TestSupport
     }
 
     @Test func theMenuNamesEveryLadderWithItsKey() {
-        let text = FearMenu().text()
+        let text = FearMenu(source: "No key is set, none is needed.").text()
+        #expect(text.contains("\r\n\r\nNo key is set, none is needed.\r\nA key chooses"))
         #expect(text.contains("1  spiders"))
         #expect(text.contains("0  deep-water"))
     }

@@ -27,11 +27,13 @@ import TestSupport
                      ratings: RoundRatings(sudsBefore: 6, peak: 7, sudsAfter: after), reason: "released")
     }
 
-    @Test func aNewPersonWithoutAKeyIsSentToTheDemo() throws {
+    /// Issue 31: without a key, the live game plays Wikimedia Commons.
+    @Test func aNewPersonWithoutAKeyPlaysWikimediaCommons() throws {
         let standing = try standing([])
         #expect(standing.ladders.isEmpty)
-        #expect(standing.nextCommand == "sposure demo")
-        #expect(standing.record().string("next") == "sposure demo")
+        #expect(standing.provider == .commons)
+        #expect(standing.record().string("next") == "sposure play")
+        #expect(standing.keys.map(\.provider) == [.giphy, .klipy])
     }
 
     @Test func aKeySetWithNoLadderPlayedChoosesAFear() throws {
@@ -84,8 +86,8 @@ import TestSupport
             "              make an API key; about 100 calls a day until the app is approved))",
         ])
         #expect(Array(lines.suffix(2)) == [
-            "Next          sposure demo   # it plays offline; for the live game set a key (GIPHY_API_KEY or",
-            "              KLIPY_API_KEY)",
+            "Next          sposure play   # choose a fear: Wikimedia Commons's pictures need no key (a Giphy or",
+            "              Klipy key adds GIFs)",
         ])
         #expect(lines.allSatisfy { $0.count <= 100 })
     }

@@ -86,7 +86,7 @@ struct TinyAPI: GIFAPI {
         GIFProvider.register(TinyAPI())
         defer { GIFProvider.unregister("tenorish") }
         let provider = try #require(GIFProvider(rawValue: "tenorish"))
-        #expect(GIFProvider.allCases.map(\.rawValue) == ["giphy", "klipy", "tenorish"])
+        #expect(GIFProvider.allCases.map(\.rawValue) == ["giphy", "klipy", "commons", "tenorish"])
 
         let server = try HTTPTestServer()
         defer { server.stop() }

@@ -146,7 +146,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 }
                 environment[String(line[..<equals])] = String(line[line.index(after: equals)...])
             }
-            let unset = ["GIPHY_API_KEY", "KLIPY_API_KEY", "GIPHY_API_URL", "KLIPY_API_URL", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+            let unset = ["GIPHY_API_KEY", "KLIPY_API_KEY", "GIPHY_API_URL", "KLIPY_API_URL", "COMMONS_API_URL", "SPOSURE_CONTACT", "XDG_DATA_HOME", "XDG_CACHE_HOME",
                          "XDG_CONFIG_HOME", "COLORTERM", "TMUX", "http_proxy", "https_proxy", "HTTP_PROXY", "HTTPS_PROXY", "ALL_PROXY", "all_proxy",
                          // --help wraps at $COLUMNS when it is set (ArgumentParser), else at 80.
                          "COLUMNS", "LINES"]

@@ -20,6 +20,11 @@
 //                  fail unauthorized|rate-limited|synthetic|not-json
 //                       |server-error N|server-error-echoing N [times N]
 //                (QUERY is one word; `total` after `count` or `items`.)
+//                For commons (FakeCommons, no key; COMMONS_API_URL={server}/w/api.php):
+//                  search QUERY sample     (ten files of every kind: FakeCommonsFile.sample)
+//                  search QUERY count N    (N JPEG photographs)
+//                  fail maxlag [503]|html|forbidden|server-error N [times N|always]
+//                  hold MS                 (each answer takes MS; default 20)
 //
 // `{server}` in args, env and stdin is the server's base URL
 // (`http://127.0.0.1:PORT`), written back as `{server}` in stdout, stderr and
@@ -70,8 +75,12 @@ final class GoldenServer {
                     }
                 }
                 return GoldenServer(http: klipy.server, key: klipy.key, keepAlive: klipy)
+            case "commons":
+                let commons = try FakeCommons()
+                try configure(commons, lines)
+                return GoldenServer(http: commons.server, key: nil, keepAlive: commons)
             default:
-                throw GoldenError("\(golden.testDescription)/fake: \(kind) is neither giphy nor klipy")
+                throw GoldenError("\(golden.testDescription)/fake: \(kind) is not giphy, klipy or commons")
             }
         }
         let folder = golden.file("server")
@@ -131,6 +140,33 @@ final class GoldenServer {
     /// Stops the server.
     func stop() {
         if let giphy = keepAlive as? FakeGiphy { giphy.stop() } else { http.stop() }
+    }
+
+    private static func configure(_ commons: FakeCommons, _ lines: [String]) throws {
+        for line in lines {
+            var words = line.split(separator: " ").map(String.init)
+            var times = 1
+            if words.count >= 2, words[words.count - 2] == "times" {
+                times = words.last == "always" ? Int.max : Int(words.last ?? "") ?? 1
+                words.removeLast(2)
+            }
+            switch (words.first, words.count) {
+            case ("search", 3) where words[2] == "sample": commons.set(words[1], FakeCommonsFile.sample(words[1]))
+            case ("search", 4) where words[2] == "count": commons.set(words[1], FakeCommonsFile.photos(words[1], count: Int(words[3]) ?? 0))
+            case ("hold", 2): commons.holdAnswers((Double(words[1]) ?? 0) / 1000)
+            case ("fail", _) where words.count >= 2:
+                let fault: FakeCommons.Fault
+                switch (words[1], words.count > 2 ? Int(words[2]) : nil) {
+                case ("maxlag", let status): fault = .maxlag(status: status ?? 200)
+                case ("html", nil): fault = .html
+                case ("forbidden", nil): fault = .forbidden
+                case ("server-error", let status?): fault = .serverError(status)
+                default: throw GoldenError("fake: \(line): not a commons fault")
+                }
+                commons.fail(fault, times: times)
+            default: throw GoldenError("fake: \(line): not a commons line")
+            }
+        }
     }
 
     private static func configure(_ giphy: FakeGiphy, _ lines: [String]) throws {

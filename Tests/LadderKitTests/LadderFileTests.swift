@@ -174,7 +174,12 @@ struct LadderFileTests {
         #expect(with("{\"query\": \"\", \"suds\": 30}") == "mine.json: rung 3, \"query\": must be a non-empty string, found \"\"")
         #expect(with("{\"queries\": [], \"suds\": 30}") == "mine.json: rung 3, \"queries\": must be a non-empty array of strings")
         #expect(with("{\"query\": \"q\", \"suds\": 30, \"still\": \"yes\"}") == "mine.json: rung 3, \"still\": must be true or false, found \"yes\"")
-        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still, avoid)")
+        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still, avoid, by_provider)")
+        // Issue 31: an API's own searches.
+        #expect(with("{\"query\": \"q\", \"suds\": 30, \"by_provider\": [\"q\"]}") == "mine.json: rung 3, \"by_provider\": must be an object of API names (\"commons\") and their query or queries")
+        #expect(with("{\"query\": \"q\", \"suds\": 30, \"by_provider\": {\"Commons\": \"q\"}}") == "mine.json: rung 3, \"by_provider\": \"Commons\" is not an API name (giphy, klipy, commons)")
+        #expect(with("{\"query\": \"q\", \"suds\": 30, \"by_provider\": {\"commons\": [\"a\", 1]}}") == "mine.json: rung 3, \"by_provider\", \"commons\": must be a non-empty string, found 1")
+        #expect(with("{\"query\": \"q\", \"suds\": 30, \"by_provider\": {\"commons\": [\"Araneae\", \"Salticidae\"]}}") == nil)
         #expect(with("{\"query\": \"\(String(repeating: "x", count: 51))\", \"suds\": 30}") == "mine.json: rung 3, \"query\": \"xxxxxxxxxxxxxxxxxxxx…\" is 51 characters; a query has at most 50")
     }
 
@@ -192,6 +197,8 @@ struct LadderFileTests {
             let ladder = try LadderFile.parse(text, file: "built-in \(name)")
             #expect(ladder.name == name)
             #expect(Ladder.rungCount.contains(ladder.rungs.count))
+            // Issue 31: every rung names its Wikimedia Commons searches.
+            #expect(ladder.rungs.allSatisfy { $0.providerQueries["commons"]?.isEmpty == false }, "\(name)")
             #expect(ladder.rungs.first?.still == true, "\(name) starts with a still")
             #expect(ladder.expectation != nil)
         }

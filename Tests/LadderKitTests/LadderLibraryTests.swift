@@ -96,7 +96,7 @@ struct LadderLibraryAvoidTests {
         let builtIn = try LadderFile.parse(try #require(before), file: "built-in clowns")
         #expect(ladder.rungs == builtIn.rungs && ladder.title == builtIn.title && ladder.rules == builtIn.rules)
         let text = try String(contentsOfFile: first.path, encoding: .utf8)
-        #expect(text.contains("\n  \"rungs\": [\n    {\"query\":\"cartoon clown\",\"suds\":5,\"still\":true},\n"), "\(text)")
+        #expect(text.contains("\n  \"rungs\": [\n    {\"query\":\"cartoon clown\",\"suds\":5,\"still\":true,\"by_provider\":{\"commons\":\"clown illustration\"}},\n"), "\(text)")
         #expect(text.contains("\"Ronald's Friend\"\n  ],"))
         let again = try library.avoid("ronalds friend", in: "clowns")
         #expect(again.path == first.path && !again.madeCopy && !again.added)

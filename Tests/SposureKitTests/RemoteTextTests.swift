@@ -37,4 +37,15 @@ import Testing
     @Test func visibleShowsBidiControlsToo() {
         #expect(RemoteText.visible("a\u{202E}gnp\u{2066}b\u{200F}c\u{061C}") == "a\\u{202e}gnp\\u{2066}b\\u{200f}c\\u{61c}")
     }
+
+    /// Issue 31: Wikimedia Commons' `Artist` is HTML; the credit is plain text.
+    @Test(arguments: [
+        (#"<a href="//commons.wikimedia.org/wiki/User:Jane">Jane&nbsp;Doe</a> &amp; Jo&shy;hann"#, "Jane Doe & Johann"),
+        ("<script>alert(1)</script>Ann<style>b{}</style>e&#8203;\u{FEFF} M&#xFC;ller", "Anne Müller"),
+        ("<span>a</span><br/>b&lt;3 &bogus; &#27;[31mred&#x1b;[0m", "a b<3 &bogus; red"),
+        ("<SCRIPT>never closed", ""), ("if a < b & c", "if a < b & c"), ("<p>one</p><p>two</p>", "one two"),
+    ])
+    func plainTextOfHTML(_ html: String, _ text: String) {
+        #expect(RemoteText.plainText(html: html) == text)
+    }
 }

@@ -38,6 +38,24 @@ import TestSupport
         }
     }
 
+    /// Issue 31: with no key, rounds use Wikimedia Commons, and the doctor
+    /// tries it with one real call, naming the program and a contact.
+    @Test func doctorTriesWikimediaCommonsWithNoKeyInOneCall() throws {
+        let fake = try FakeCommons()
+        defer { fake.stop() }
+        fake.set("cat", FakeCommonsFile.photos("cat", count: 3))
+        try withTemporaryDirectory { folder in
+            let env = Self.environment(folder, ["COMMONS_API_URL": fake.apiURL])
+            let result = try StageProcess.run("sposure", arguments: ["doctor", "--format", "text"], environment: env,
+                                              unsetEnvironment: Self.noKeys + ["SPOSURE_CONTACT"])
+            let text = result.stdoutLines.joined(separator: "\n")
+            #expect(text.contains("✓ Wikimedia Commons (no key needed) works (rounds use it; a Giphy or Klipy key adds GIFs): one call"), "\(text)")
+            #expect(text.contains("· GIPHY_API_KEY not set") && !text.contains("no key is set"), "\(text)")
+            let agents = fake.calls.compactMap(\.userAgent)
+            #expect(agents.count == 1 && agents.allSatisfy { $0.wholeMatch(of: #/sposure-giphy-pages/\d+\.\d+\.\d+ \(\+https://\S+\) libcurl/[\d.]+/#) != nil }, "\(agents)")
+        }
+    }
+
     @Test func doctorSaysARefusedKeyWithItsFix() throws {
         let fake = try FakeKlipy()
         defer { fake.stop() }

@@ -90,7 +90,7 @@ final class ImageTransfer {
             try easy.set(CURLOPT_PIPEWAIT, 1)
         }
         try easy.set(CURLOPT_BUFFERSIZE, 128 << 10)
-        try easy.set(CURLOPT_USERAGENT, "sposure-fetch-images/1")
+        try easy.set(CURLOPT_USERAGENT, UserAgent.current)
         try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
         try easy.set(CURLOPT_WRITEFUNCTION, callback: imageTransferWrite)
         try easy.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(self).toOpaque())

@@ -59,7 +59,7 @@ public final class MemoryTransfer {
             try easy.set(CURLOPT_CONNECTTIMEOUT_MS, Int(connectTimeout * 1000))
             try easy.set(CURLOPT_TIMEOUT_MS, Int(timeout * 1000))
             try easy.set(CURLOPT_ACCEPT_ENCODING, "")
-            try easy.set(CURLOPT_USERAGENT, "sposure/1")
+            try easy.set(CURLOPT_USERAGENT, UserAgent.current)
             try easy.set(CURLOPT_ERRORBUFFER, pointer: UnsafeMutableRawPointer(errorBuffer))
             try easy.set(CURLOPT_WRITEFUNCTION, callback: memoryTransferWrite)
             try easy.set(CURLOPT_WRITEDATA, pointer: Unmanaged.passUnretained(self).toOpaque())
