@@ -148,7 +148,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "SposureCLI", "TestSupport", "CJansson"]),
         .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "SposureKit", "TestSupport"]),
-        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "TestSupport"]),
+        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "Hashing", "TestSupport"]),
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "LadderKit", "HistoryKit", "TestSupport"]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", "TestSupport"]),
         .testTarget(name: "PipelinesTests", dependencies: ["TestSupport"]),
