@@ -211,34 +211,23 @@ struct KlipyEndToEndTests {
 
     // MARK: - The API cache
 
-    @Test func aSecondRunIsAnsweredFromTheAPICacheUntilItExpires() throws {
+    /// A second run from the cache, and --api-ttl 0: Tests/Fixtures/giphy-pages/list-klipy-a-second-run-*, list-klipy-api-ttl-0-*.
+    @Test func answersOlderThanTheAPITTLAreAskedAgain() throws {
         try withKlipy { world in
             world.fake.set("spiders", count: 15)
             let shared = world.folders()
             let pages = [klipyPage("spiders", page: 1, perPage: 10, limit: 10), klipyPage("spiders", page: 2, perPage: 10, limit: 10)]
             let first = try world.list(pages, folders: shared)
-            #expect(world.fake.calls.count == 2)
-            let second = try world.list(pages, ["--api-url", "http://127.0.0.1:9"], folders: shared)
-            #expect(world.fake.calls.count == 2, "the server saw no second call")
-            #expect(first.stdoutLines.count == 15)
-            #expect(second.exitCode == 0, "no network needed: \(second.stderr)")
-            #expect(second.stdoutLines == first.stdoutLines)
-            let again = try world.list(pages, folders: shared)
-            #expect(again.stdoutLines == first.stdoutLines, "the same records from the cache")
-            #expect(world.fake.calls.count == 2)
+            #expect(first.stdoutLines.count == 15 && world.fake.calls.count == 2)
             let files = FileManager.default.enumerator(atPath: shared.cache + "/api")?.allObjects.compactMap { $0 as? String } ?? []
             #expect(files.filter { $0.hasSuffix(".json") }.count == 2)
             for file in files where file.hasSuffix(".json") {
-                let text = try String(contentsOfFile: shared.cache + "/api/" + file, encoding: .utf8)
-                #expect(!text.contains(world.fake.key))
+                #expect(!(try String(contentsOfFile: shared.cache + "/api/" + file, encoding: .utf8)).contains(world.fake.key))
             }
-
             usleep(1_300_000)
             let expired = try world.list(pages, ["--api-ttl", "1s"], folders: shared)
             #expect(expired.stdoutLines == first.stdoutLines)
             #expect(world.fake.calls.count == 4, "answers older than --api-ttl are asked again")
-            _ = try world.list(pages, ["--api-ttl", "0"], folders: shared)
-            #expect(world.fake.calls.count == 6, "--api-ttl 0: no cache")
         }
     }
 
