@@ -162,7 +162,7 @@ let package = Package(
 
         .testTarget(name: "SposureKitTests", dependencies: ["SposureKit", "RecordKit", "SposureCLI", testSupport, "CJansson"]),
         .testTarget(name: "FetchKitTests", dependencies: ["FetchKit", "NetKit", "RecordKit", "SposureKit", testSupport, "GIFEngine"]),
-        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", testSupport]),
+        .testTarget(name: "FetchImagesTests", dependencies: ["SposureKit", "Hashing", testSupport]),
         .testTarget(name: "GiphyKitTests", dependencies: ["GiphyKit", "NetKit", "RecordKit", "SposureKit", "LadderKit", "HistoryKit", testSupport]),
         .testTarget(name: "GiphyPagesTests", dependencies: ["GiphyKit", "NetKit", "SposureKit", testSupport]),
         .testTarget(name: "PipelinesTests", dependencies: [testSupport]),

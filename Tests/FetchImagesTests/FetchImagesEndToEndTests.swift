@@ -6,6 +6,8 @@
 // The contract under test is docs/fetch-images-spec.md.
 
 import Foundation
+import Hashing
+import SposureKit
 import Testing
 import TestSupport
 
@@ -53,81 +55,7 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    // MARK: - HTTP failures and retries
-
-    @Test func serverErrorIsRetriedAndThenSucceeds() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 1000, seed: 9)
-            world.server.route("/flaky.gif", HTTPTestServer.failing(times: 2, status: 500, then: gif))
-            let input = [gifLine(id: "flaky", url: world.server.url("/flaky.gif"))]
-            let result = try world.run(["--quiet", "--retries", "3", "--retry-delay", "10ms"], lines: input)
-
-            #expect(result.exitCode == 0)
-            try #require(result.stdoutLines.count == 1)
-            let record = try OutputRecord(result.stdoutLines[0])
-            try expectImage(record, from: try OutputRecord(input[0]), served: gif, cache: world.cache)
-            #expect(record.raw("http_status") == "200")
-            #expect(record.raw("cached") == "false")
-            #expect(world.server.requestCount(for: "/flaky.gif") == 3)
-        }
-    }
-
-    @Test func serverErrorThatPersistsBecomesHTTP500AfterRetries() throws {
-        try withWorld { world in
-            world.server.route("/down.gif", response: .status(500))
-            let input = [gifLine(id: "down", url: world.server.url("/down.gif"))]
-            let result = try world.run(["--quiet", "--retries", "2", "--retry-delay", "10ms"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "http_500", from: try OutputRecord(input[0]))
-            #expect(world.server.requestCount(for: "/down.gif") == 3)
-        }
-    }
-
-    @Test func tooManyRequestsBecomesRateLimitedAfterRetries() throws {
-        try withWorld { world in
-            world.server.route("/busy.gif", response: .status(429))
-            let input = [gifLine(id: "busy", url: world.server.url("/busy.gif"))]
-            let result = try world.run(["--quiet", "--retries", "1", "--retry-delay", "10ms"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "rate_limited", from: try OutputRecord(input[0]))
-            #expect(world.server.requestCount(for: "/busy.gif") == 2)
-        }
-    }
-
-    @Test func refusedConnectionBecomesConnect() throws {
-        try withWorld { world in
-            // A port that was free a moment ago: nothing listens there now.
-            let closed = try HTTPTestServer()
-            let port = closed.port
-            closed.stop()
-            let input = [gifLine(id: "refused", url: "http://127.0.0.1:\(port)/x.gif")]
-            let result = try world.run(["--quiet", "--retries", "1", "--retry-delay", "10ms"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "connect", from: try OutputRecord(input[0]))
-        }
-    }
-
-    @Test func bodyCutShortBecomesTruncatedAfterRetries() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 20_000, seed: 2)
-            world.server.route("/cut.gif", response: HTTPTestServer.Response.ok(gif).cut(afterBodyBytes: 5_000))
-            let input = [gifLine(id: "cut", url: world.server.url("/cut.gif"))]
-            let result = try world.run(["--quiet", "--retries", "2", "--retry-delay", "10ms"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "truncated", from: try OutputRecord(input[0]))
-            #expect(world.server.requestCount(for: "/cut.gif") == 3)
-            #expect(try world.cachedImages().isEmpty)
-            #expect(try world.temporaryFiles().isEmpty)
-        }
-    }
+    // MARK: - HTTP failures and retries (the rest: Tests/Fixtures/fetch-images/)
 
     @Test func bodyLargerThanMaxBytesIsStoppedEarlyAsTooLarge() throws {
         try withWorld { world in
@@ -251,55 +179,6 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    /// Regression (issue 16 #1): after a redirect to a refused scheme, the
-    /// reused easy handle refused every later option ("A libcurl function was
-    /// given a bad argument"), so the rest of the run failed. Only that record may.
-    @Test func aRedirectToARefusedSchemeFailsOnlyItsOwnRecord() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 300, seed: 9)
-            world.server.route("/evil", response: .redirect(to: "file:///etc/passwd"))
-            var input = [gifLine(id: "evil", url: world.server.url("/evil"))]
-            for n in 0..<200 {
-                world.server.route("/g\(n).gif", response: .ok(gif))
-                input.append(gifLine(id: "g\(n)", url: world.server.url("/g\(n).gif")))
-            }
-            let result = try world.run(["--quiet", "--concurrency", "1", "--retry-delay", "10ms"], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 201)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "not_allowed", from: try OutputRecord(input[0]))
-            let images = try result.stdoutLines.dropFirst().map { try OutputRecord($0) }
-            #expect(images.filter { $0.raw("kind") == "\"image\"" }.count == 200)
-        }
-    }
-
-    /// `--verbose` traces requests, answers, retries and cache hits, with
-    /// `api_key` masked (issue 16 #12).
-    @Test func verboseTracesRequestsAnswersRetriesAndCacheHits() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 300, seed: 4)
-            world.server.route("/a.gif", HTTPTestServer.failing(times: 1, status: 503, then: gif))
-            let input = [gifLine(id: "a", url: world.server.url("/a.gif?api_key=sekrit123"))]
-            let first = try world.run(["--verbose", "--retry-delay", "10ms"], lines: input)
-            let second = try world.run(["--verbose"], lines: input)
-
-            #expect(first.exitCode == 0 && second.exitCode == 0)
-            let traces = first.stderr.split(separator: "\n").filter { $0.contains("· ") }
-            #expect(traces.count == 5, "\(traces)")
-            #expect(traces.first?.hasSuffix("· GET \(world.server.url("/a.gif?api_key=REDACTED"))") == true)
-            #expect(traces.contains { $0.contains("· HTTP 503 in ") })
-            #expect(traces.contains { $0.contains("· http_503: retry in ") })
-            #expect(traces.contains { $0.contains("· GET ") && $0.hasSuffix("(attempt 2)") })
-            #expect(traces.contains { $0.contains("· HTTP 200 in ") })
-            #expect(second.stderr.contains("· cached: \(world.server.url("/a.gif?api_key=REDACTED"))"))
-            #expect(!(first.stderr + second.stderr).contains("sekrit123"))
-            // Without --verbose, nothing of the kind.
-            #expect(!(try world.run([], lines: input)).stderr.contains("· "))
-        }
-    }
-
-    // MARK: - Schemes
-
     // MARK: - The stream
 
     @Test func orderedOutputFollowsInputEvenWhenTheFirstTransferIsSlow() throws {
@@ -349,12 +228,9 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    @Test func interruptMidRunEmitsInterruptedRecordsAndCleansUp() throws {
-        try interruptMidRun(signal: SIGINT, expectedStatus: 130)
-    }
-
-    @Test func terminateMidRunEmitsInterruptedRecordsAndCleansUp() throws {
-        try interruptMidRun(signal: SIGTERM, expectedStatus: 143)
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func aSignalMidRunEmitsInterruptedRecordsAndCleansUp(signal: Int32, status: Int32) throws {
+        try interruptMidRun(signal: signal, expectedStatus: status)
     }
 
     /// Regression: the batch the reader held when a signal came (parsed, blocked
@@ -402,52 +278,7 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    // MARK: - The cache
-
-    @Test func secondRunIsServedFromTheCacheWithoutRequests() throws {
-        try withWorld { world in
-            let gifs = [TestGIF.onePixel, TestGIF.padded(toSize: 4000, seed: 11)]
-            world.server.route("/a.gif", response: .ok(gifs[0]))
-            world.server.route("/b.gif", response: .ok(gifs[1]))
-            let input = [
-                gifLine(id: "a", url: world.server.url("/a.gif")),
-                gifLine(id: "b", url: world.server.url("/b.gif"), rank: 1),
-            ]
-            let first = try world.run(["--quiet"], lines: input)
-            #expect(first.exitCode == 0)
-            #expect(world.server.requestCount == 2)
-
-            let second = try world.run(["--quiet"], lines: input)
-            #expect(second.exitCode == 0)
-            #expect(world.server.requestCount == 2)
-            try #require(first.stdoutLines.count == 2 && second.stdoutLines.count == 2)
-            for index in 0..<2 {
-                let before = try OutputRecord(first.stdoutLines[index])
-                let after = try OutputRecord(second.stdoutLines[index])
-                try expectImage(after, from: try OutputRecord(input[index]), served: gifs[index], cache: world.cache)
-                #expect(after.raw("cached") == "true")
-                #expect(after.raw("http_status") == "null")
-                #expect(after.string("path") == before.string("path"))
-                #expect(after.string("sha256") == before.string("sha256"))
-            }
-        }
-    }
-
-    @Test func refreshFetchesAgainEvenWhenCached() throws {
-        try withWorld { world in
-            world.server.route("/a.gif", response: .ok(TestGIF.onePixel))
-            let input = [gifLine(id: "a", url: world.server.url("/a.gif"))]
-            _ = try world.run(["--quiet"], lines: input)
-            let again = try world.run(["--quiet", "--refresh"], lines: input)
-
-            #expect(again.exitCode == 0)
-            #expect(world.server.requestCount == 2)
-            try #require(again.stdoutLines.count == 1)
-            let record = try OutputRecord(again.stdoutLines[0])
-            #expect(record.raw("cached") == "false")
-            #expect(record.raw("http_status") == "200")
-        }
-    }
+    // MARK: - The cache (a second run, --refresh, a cache that cannot be written: Tests/Fixtures/fetch-images/)
 
     @Test func recordsWithTheSameKeyInOneRunShareOneTransfer() throws {
         try withWorld { world in
@@ -478,90 +309,6 @@ struct FetchImagesEndToEndTests {
             #expect(Set([records[2].raw("cached"), records[3].raw("cached")]) == ["false", "true"])
             #expect(records[2].string("path") == records[3].string("path"))
         }
-    }
-
-    // MARK: - The command line
-
-    /// Issue 29 #10: a 404 was fetched again every round. The next run's
-    /// record is the same error, said remembered, without a request; a
-    /// 5xx is not remembered; --retry-failed asks again.
-    @Test func issue29_10_aURLThatFailedForGoodIsNotFetchedAgainForADay() throws {
-        try withWorld { world in
-            world.server.route("/gone.gif", response: .status(404))
-            world.server.route("/busy.gif", response: .status(503))
-            let lines = [#"{"kind":"gif","id":"g","url":"\#(world.server.url("/gone.gif"))"}"#,
-                         #"{"kind":"gif","id":"b","url":"\#(world.server.url("/busy.gif"))"}"#]
-            let first = try world.run(["--retries", "0"], lines: lines)
-            #expect(first.exitCode == 1)
-            #expect(!first.stdoutLines[0].contains("remembered"))
-            let second = try world.run(["--retries", "0"], lines: lines)
-            #expect(second.exitCode == 1)
-            #expect(world.server.requestCount(for: "/gone.gif") == 1 && world.server.requestCount(for: "/busy.gif") == 2)
-            let line = second.stdoutLines[0]
-            let start = try #require(line.range(of: #""remembered":""#))
-            let when = String(line[start.upperBound...].prefix(20))
-            #expect(when.hasSuffix("Z") && when.dropFirst(10).hasPrefix("T"), "\(line)")
-            #expect(line.hasPrefix(#"{"kind":"error","id":"g","url":"\#(world.server.url("/gone.gif"))","stage":"fetch-images","code":"http_404","error":"HTTP 404 from \#(world.server.url("/gone.gif")) (remembered from \#(when): not fetched again for a day; fetch-images --retry-failed fetches it)","ms":"#), "\(line)")
-            #expect(line.hasSuffix(#","remembered":"\#(when)"}"#), "\(line)")
-            #expect(second.stderr.contains("stdin:1: http_404: HTTP 404 from \(world.server.url("/gone.gif")) (remembered from \(when)"), "\(second.stderr)")
-            #expect(!second.stdoutLines[1].contains("remembered"), "a 503 is asked again")
-            let retried = try world.run(["--retries", "0", "--retry-failed"], lines: lines)
-            #expect(retried.exitCode == 1 && !retried.stdoutLines[0].contains("remembered"))
-            #expect(world.server.requestCount(for: "/gone.gif") == 2)
-        }
-    }
-
-    /// Regression (issue 16 #7): a cache that cannot be written was fatal
-    /// ("cannot write to …/tmp", no records) even when every image was in it.
-    /// Hits are served; only a record that needs a download fails.
-    @Test func aCacheThatCannotBeWrittenServesItsHits() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 600, seed: 3)
-            world.server.route("/a.gif", response: .ok(gif))
-            world.server.route("/b.gif", response: .ok(gif))
-            let cached = gifLine(id: "a", url: world.server.url("/a.gif"))
-            #expect(try world.run(["--quiet"], lines: [cached]).exitCode == 0)
-            // The temporary folder becomes a link to nowhere: nothing can be
-            // written there, whoever runs the test (root ignores permissions).
-            let temporary = world.cache.path + "/tmp"
-            try FileManager.default.removeItem(atPath: temporary)
-            try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: world.cache.path + "/gone/tmp")
-
-            let input = [cached, gifLine(id: "b", url: world.server.url("/b.gif"), rank: 1)]
-            let result = try world.run([], lines: input)
-
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 2)
-            let hit = try OutputRecord(result.stdoutLines[0])
-            try expectImage(hit, from: try OutputRecord(input[0]), served: gif, cache: world.cache)
-            #expect(hit.raw("cached") == "true")
-            try expectError(try OutputRecord(result.stdoutLines[1]), code: "cache_write", from: try OutputRecord(input[1]))
-            #expect(world.server.requestCount(for: "/b.gif") == 0)
-            #expect(result.stderr.contains("serving cached images only"))
-        }
-    }
-
-    @Test func unusableCacheIsFatal() throws {
-        try withWorld { world in
-            world.server.route("/a.gif", response: .ok(TestGIF.onePixel))
-            let notAFolder = try world.writeSourceFile("not-a-folder", Array("plain file".utf8))
-            let stage = try StageProcess(
-                "fetch-images", arguments: ["--cache", notAFolder.path, "--quiet"], environment: world.environment,
-                unsetEnvironment: world.unset,
-                stdin: Array((gifLine(id: "a", url: world.server.url("/a.gif")) + "\n").utf8))
-            let result = stage.wait(timeout: 60)
-
-            #expect(result.exitCode == 2, "\(result)")
-            #expect(!result.stderr.isEmpty)
-        }
-    }
-
-    @Test func sha256HelperMatchesKnownDigests() {
-        #expect(sha256Hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
-        #expect(sha256Hex(Array("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-        #expect(
-            sha256Hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
-                == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
     }
 
     // MARK: - Shared scenarios
@@ -768,166 +515,26 @@ private func cacheRelativePath(key: String) -> String {
 
 // MARK: - Reading output records
 
-/// One output line: its top-level fields in order, with each value's raw JSON text.
+/// One output line, parsed; its fields keep their order.
 private struct OutputRecord {
-    struct Malformed: Error, CustomStringConvertible {
-        var line: String
-        var description: String { "not a JSON object: \(line)" }
-    }
-
     let line: String
-    let fields: [(key: String, raw: String)]
-    let object: [String: Any]
+    let record: JSONRecord
 
     init(_ line: String) throws {
         self.line = line
-        guard
-            let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-            let fields = topLevelFields(line)
-        else { throw Malformed(line: line) }
-        self.object = object
-        self.fields = fields
+        record = try JSONRecord.parse(line)
     }
 
-    var keys: [String] { fields.map(\.key) }
+    var keys: [String] { record.keys }
 
-    /// The raw JSON text of a field's value (`"abc"`, `12`, `null`, `{…}`).
-    func raw(_ key: String) -> String? { fields.first { $0.key == key }?.raw }
+    /// The JSON text of a field's value (`"abc"`, `12`, `null`, `{…}`).
+    func raw(_ key: String) -> String? { record.jsonText(key) }
 
-    func string(_ key: String) -> String? { object[key] as? String }
+    func string(_ key: String) -> String? { record.string(key) }
 
     /// Whether a field holds the same JSON value here as in `other`.
-    func sameValue(_ key: String, as other: OutputRecord) -> Bool {
-        guard let mine = object[key], let theirs = other.object[key] else { return false }
-        func canonical(_ value: Any) -> Data? {
-            try? JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys])
-        }
-        return canonical(mine) != nil && canonical(mine) == canonical(theirs)
-    }
+    func sameValue(_ key: String, as other: OutputRecord) -> Bool { raw(key) == other.raw(key) }
 }
 
-/// Splits a JSON object's text into its top-level keys and raw values, in order.
-private func topLevelFields(_ text: String) -> [(key: String, raw: String)]? {
-    let chars = Array(text.unicodeScalars)
-    var index = 0
-    func skipSpace() { while index < chars.count, [" ", "\t", "\r", "\n"].contains(chars[index]) { index += 1 } }
-    func scanString() -> Bool {
-        guard index < chars.count, chars[index] == "\"" else { return false }
-        index += 1
-        while index < chars.count {
-            if chars[index] == "\\" { index += 2; continue }
-            if chars[index] == "\"" { index += 1; return true }
-            index += 1
-        }
-        return false
-    }
-    func scanValue() -> Bool {
-        guard index < chars.count else { return false }
-        if chars[index] == "\"" { return scanString() }
-        if chars[index] == "{" || chars[index] == "[" {
-            var depth = 0
-            while index < chars.count {
-                let c = chars[index]
-                if c == "\"" {
-                    if !scanString() { return false }
-                    continue
-                }
-                if c == "{" || c == "[" { depth += 1 }
-                if c == "}" || c == "]" {
-                    depth -= 1
-                    if depth == 0 { index += 1; return true }
-                }
-                index += 1
-            }
-            return false
-        }
-        while index < chars.count, ![",", "}", " ", "\t", "\r", "\n"].contains(chars[index]) { index += 1 }
-        return true
-    }
-    func slice(_ from: Int, _ to: Int) -> String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: chars[from..<to])
-        return String(s)
-    }
-
-    var fields: [(key: String, raw: String)] = []
-    skipSpace()
-    guard index < chars.count, chars[index] == "{" else { return nil }
-    index += 1
-    skipSpace()
-    if index < chars.count, chars[index] == "}" { return fields }
-    while true {
-        skipSpace()
-        let keyStart = index
-        guard scanString() else { return nil }
-        let keyText = slice(keyStart, index)
-        guard let key = try? JSONSerialization.jsonObject(with: Data(keyText.utf8), options: .fragmentsAllowed) as? String
-        else { return nil }
-        skipSpace()
-        guard index < chars.count, chars[index] == ":" else { return nil }
-        index += 1
-        skipSpace()
-        let valueStart = index
-        guard scanValue() else { return nil }
-        fields.append((key, slice(valueStart, index)))
-        skipSpace()
-        guard index < chars.count else { return nil }
-        if chars[index] == "," { index += 1; continue }
-        if chars[index] == "}" { return fields }
-        return nil
-    }
-}
-
-// MARK: - SHA-256
-
-/// SHA-256 of `message` as lowercase hex (FIPS 180-4), to check the `sha256` field and cache names.
-func sha256Hex(_ message: [UInt8]) -> String {
-    let k: [UInt32] = [
-        0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-        0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-        0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-        0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-        0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-        0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-        0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-        0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-    ]
-    var h: [UInt32] = [
-        0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
-
-    var data = message
-    let bitLength = UInt64(message.count) * 8
-    data.append(0x80)
-    while data.count % 64 != 56 { data.append(0) }
-    for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-
-    var w = [UInt32](repeating: 0, count: 64)
-    for chunk in stride(from: 0, to: data.count, by: 64) {
-        for i in 0..<16 {
-            let j = chunk + 4 * i
-            w[i] = UInt32(data[j]) << 24 | UInt32(data[j + 1]) << 16 | UInt32(data[j + 2]) << 8 | UInt32(data[j + 3])
-        }
-        for i in 16..<64 {
-            let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-            let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-            w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-        }
-        var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-        for i in 0..<64 {
-            let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
-            let choice = (e & f) ^ (~e & g)
-            let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
-            let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
-            let majority = (a & b) ^ (a & c) ^ (b & c)
-            let t2 = s0 &+ majority
-            (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-        }
-        for (i, value) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ value }
-    }
-    return h.map { word in
-        let hex = String(word, radix: 16)
-        return String(repeating: "0", count: 8 - hex.count) + hex
-    }.joined()
-}
+/// The SHA-256 of `bytes` in hex (OpenSSL's, through Hashing).
+func sha256Hex(_ bytes: [UInt8]) -> String { SHA256.hash(data: bytes).hexString }

@@ -21,14 +21,14 @@ import TestSupport
 
     /// Issue 29 #10: each pipe between stages held 64 KiB, so a tee saving
     /// the stream let fetch-images run a hundred records ahead of gif-play.
-    /// (perl, essential on Debian and Ubuntu, asks F_GETPIPE_SZ, then reads
-    /// the pipe to its end: echo, left writing to a closed pipe, would die of
-    /// SIGPIPE on a loaded machine.)
+    /// (perl, essential on Debian and Ubuntu, asks F_GETPIPE_SZ; it reads its
+    /// input too: an echo that wrote after perl had gone died of SIGPIPE, 141,
+    /// on a loaded machine.)
     @Test func issue29_10_thePipesBetweenStagesAreOnePage() throws {
         try withTemporaryDirectory { folder in
             let output = folder.path + "/out"
             let statuses = try StagePipeline.run([StageCommand("a", ["echo", "round"]),
-                                                  StageCommand("b", ["perl", "-e", #"$s = fcntl(STDIN, 1032, 0); 1 while <STDIN>; print $s, "\n""#])],
+                                                  StageCommand("b", ["perl", "-e", #"my $size = fcntl(STDIN, 1032, 0); 1 while <STDIN>; print $size, "\n""#])],
                                                  input: .null, output: .file(output), diagnostics: diagnostics)
             #expect(statuses == [0, 0])
             #expect(try String(contentsOfFile: output, encoding: .utf8) == "\(getpagesize())\n")

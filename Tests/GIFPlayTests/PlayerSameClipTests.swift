@@ -191,33 +191,4 @@ import TestSupport
         }
     }
 
-    @Test func aHoldScriptPressesNoKeyButX() throws {
-        try withTemporaryDirectory { folder in
-            let script = folder.appendingPathComponent("holds.ndjson").path
-            try #"{"t_ms":0,"down":true}\#n{"t_ms":150,"key":"q"}\#n"#.write(toFile: script, atomically: true, encoding: .utf8)
-            let played = try StageProcess.run("gif-play", arguments: ["--renderer", "none", "--clock", "virtual", "--hold", "script:" + script],
-                                              stdin: stream([]))
-            #expect(played.exitCode == 2)
-            #expect(played.stderr.contains(#"holds.ndjson:2: "key" can only be "x""#), "\(played.stderr)")
-        }
-    }
-
-    @Test func noScoreKeepsMarksOrSeenGIFsWithoutAHistory() throws {
-        try withTemporaryDirectory { folder in
-            let events = [
-                Event.start(),
-                #"{"kind":"off_topic","provider":"klipy","id":"k1","title":"Spider-Man","t_ms":100}"#,
-                #"{"kind":"shown","id":"k1","section":"spiders","start_ms":0,"end_ms":100,"exposed_ms":100,"frames":2,"completed":false,"provider":"klipy","hash":"0123456789abcdef"}"#,
-                Event.hold(0, 100), Event.end(100, "released"),
-            ]
-            let scored = try StageProcess.run("score", arguments: ["--no-history", "--format", "json"],
-                                              environment: ["SPOSURE_DATA": folder.path], stdin: stream(events))
-            #expect(scored.exitCode == 0, "\(scored)")
-            let record = try #require(scored.stdoutLines.first.flatMap(jsonObject))
-            #expect(record["gifs_off_topic"] as? Int == 1)
-            #expect(record["new_gifs"] == nil)
-            #expect(!FileManager.default.fileExists(atPath: folder.path + "/ratings.ndjson"))
-            #expect(!FileManager.default.fileExists(atPath: folder.path + "/seen.ndjson"))
-        }
-    }
 }

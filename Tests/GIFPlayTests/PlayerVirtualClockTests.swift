@@ -133,16 +133,7 @@ private let delaysB = [5, 5, 5, 5]
             let lines = [imageRecord(id: "A", path: a), imageRecord(id: "B", path: b), error, error, imageRecord(id: "A2", path: a), error]
             let runs = try (0..<12).map { _ in try play([], lines: lines, hold: holds).stdout }
             #expect(Set(runs).count == 1, "\(Set(runs).map { String(decoding: $0, as: UTF8.self) })")
-            let first = try play([], lines: lines, hold: holds)
-            #expect(first.stdoutLines == [
-                Event.start(hold: "script"),
-                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
-                Event.shown("B", start: 600, end: 700, exposed: 100, frames: 2, completed: false),
-                error,
-                error,
-                Event.hold(0, 700),
-                Event.end(700, "released"),
-            ])
+            // Which events: Tests/Fixtures/gif-play/records-up-to-the-next-gif-still-come-out.
         }
     }
 

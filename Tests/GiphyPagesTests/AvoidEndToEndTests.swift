@@ -49,57 +49,8 @@ struct AvoidEndToEndTests {
         try result.stdoutLines.map { try JSONRecord.parse($0) }
     }
 
-    func gifIDs(_ result: StageProcess.Result) throws -> [String] {
-        try records(result).filter { $0.kind == "gif" }.map { $0.string("id") ?? "?" }
-    }
-
-    func page(_ query: String, limit: Int = 10, extra: String = "") -> String {
-        #"{"kind":"page","endpoint":"search","query":"\#(query)","section":"\#(query)","offset":0,"limit":\#(limit),"rating":"g","lang":"en","total":\#(limit)\#(extra)}"#
-    }
-
-    /// Real spiders among Spider-Man in every field the API names him in.
-    var mixed: [FakeGIF] {
-        [
-            FakeGIF.make(id: "real1Aa", title: "Jumping Spider GIF"),
-            FakeGIF.make(id: "hero1Bb", title: "Spider-Man Swinging GIF"),
-            FakeGIF.make(id: "real2Cc", title: "Spider Web GIF by Nature").describing(tags: ["spider", "web"], username: "nature"),
-            FakeGIF.make(id: "hero2Dd", title: "Swinging Through The City GIF").describing(slug: "spiderman-homecoming-swing"),
-            FakeGIF.make(id: "hero3Ee", title: "Happy Friday GIF").describing(tags: ["Marvel Studios", "happy"]),
-            FakeGIF.make(id: "hero4Ff", title: "Thwip GIF").describing(username: "spidermanmovie",
-                                                                      user: ("spidermanmovie", "Spider Man Movie")),
-            FakeGIF.make(id: "real3Gg", title: "Spiders everywhere GIF"),
-        ]
-    }
-
-    @Test func resultsMixingTheHeroWithRealSpidersListOnlyTheSpidersAndOneSummary() throws {
-        let fake = try FakeGiphy()
-        defer { fake.stop() }
-        fake.set(.search("cartoon spider"), items: mixed, count: 7)
-        let result = try run(["list"], giphy: fake,
-                             lines: [page("cartoon spider", limit: 7, extra: #","avoid":["spider-man","marvel"]"#)])
-        #expect(result.exitCode == 0, "\(result.stderr)")
-        #expect(try gifIDs(result) == ["real1Aa", "real2Cc", "real3Gg"])
-        let summary = try #require(try records(result).last)
-        #expect(summary.text == #"{"kind":"skipped","stage":"giphy-pages list","query":"cartoon spider","section":"cartoon spider","offset":0,"avoided":4,"off_topic":0,"rated":0,"held":0,"dropped":0,"words":{"spider-man":3,"marvel":1}}"#)
-        #expect(result.stderr == "giphy-pages list: skipped 4 GIFs before fetching: 4 avoided (spider-man 3, marvel 1)\n")
-        // The page's own fields stay on the page: the GIFs carry no avoid list.
-        #expect(result.stdoutLines.allSatisfy { !$0.contains(#""avoid""#) || $0.contains(#""kind":"skipped""#) })
-        #expect(fake.calls.count == 1)
-    }
-
-    @Test func theCreatorIsCarriedCleanedAndOnlyWhenTheAPINamesOne() throws {
-        let fake = try FakeGiphy()
-        defer { fake.stop() }
-        fake.set(.search("spiders"), items: [
-            FakeGIF.make(id: "who1Aa").describing(username: "plainuser"),
-            FakeGIF.make(id: "who2Bb").describing(username: "nature", user: ("nature", "Nature \u{1B}[31mPlanet\u{07}")),
-            FakeGIF.make(id: "who3Cc"),
-        ], count: 3)
-        let result = try run(["list"], giphy: fake, lines: [page("spiders", limit: 3)])
-        let gifs = try records(result)
-        #expect(gifs.map { $0.string("creator") } == ["plainuser", "Nature Planet", nil])
-        #expect(result.stdoutLines[0].contains(#""title":"Fake who1Aa GIF","creator":"plainuser","query":"spiders""#))
-    }
+    // The avoid words and the creator on one page: Tests/Fixtures/giphy-pages/list-results-mixing-the-hero-*
+    // and list-the-creator-is-carried-*.
 
     @Test func avoidedGIFsAreNeverFetchedByTheStageAfter() throws {
         let fake = try FakeKlipy()

@@ -4,6 +4,10 @@
 // tools give into the expected files instead; review the diff.
 //
 //   args         one argument a line (none when empty)
+//   before       the arguments of an earlier run of the same tool, with the
+//                same stdin and environment, in the same folder, unchecked:
+//                what a first run leaves (a cache, a remembered failure) for
+//                the run the case checks
 //   stdin        fed on stdin (none when missing)
 //   env          KEY=VALUE lines set on top of the case's own environment
 //   files/       copied into the case's folder, which is the working
@@ -152,6 +156,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                          "COLUMNS", "LINES"]
                 .filter { environment[$0] == nil }
             let stdin = (try? Data(contentsOf: golden.file("stdin"))).map { GoldenCase.fill(Array($0), tmp: tmp, values: values) } ?? []
+            if golden.text("before") != nil {
+                let earlier = try StageProcess(golden.tool, arguments: golden.lines("before", tmp: tmp, values: values), environment: environment,
+                                               unsetEnvironment: unset, stdin: stdin, currentDirectory: work).wait(timeout: 120)
+                #expect(!earlier.timedOut, "\(golden.testDescription): the run of `before` did not finish")
+            }
             let result = try StageProcess(golden.tool, arguments: golden.lines("args", tmp: tmp, values: values), environment: environment,
                                           unsetEnvironment: unset, stdin: stdin, currentDirectory: work).wait(timeout: 120)
             #expect(!result.timedOut, "\(golden.testDescription) did not finish")
@@ -234,7 +243,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
+        let known: Set<String> = ["args", "before", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
                                   "server", "fake", "requests", "requests.ordered"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []

@@ -5,21 +5,32 @@
 //   server/      files served at their paths: `server/v1/a.gif` answers
 //                GET /v1/a.gif (the query is ignored). Beside a path,
 //                `PATH.status` holds its status code (200 when missing; a
-//                `.status` alone serves an empty body) and `PATH.headers`
-//                its header lines (`Name: value`, `{server}` replaced). Any
-//                other path is 404 `no route for PATH`.
+//                `.status` alone serves an empty body), or several, one a
+//                line: the answers in turn, the last one for every later
+//                request (`500`, `200`: fails once, then serves the body).
+//                `PATH.headers` holds its header lines (`Name: value`,
+//                `{server}` replaced), `PATH.cut` a byte count: the body is
+//                cut short there (the connection closes). Any other path is
+//                404 `no route for PATH`.
 //   fake         `giphy` or `klipy` on its first line: the test fakes
 //                (TestSupport's FakeGiphy, FakeKlipy) with their own key.
 //                For giphy, the lines after configure it, one a line:
 //                  search QUERY count N | trending count N
 //                  search QUERY items ID ID … (FakeGIF.make: every rendition)
 //                  search QUERY total N | total missing | total N,M,…
-//                  gif ID without NAME …   (after its items line)
-//                For klipy: `search QUERY count N`, and `refuse KEY` (a key
-//                it answers 401; any other unknown key meets no route: 404).
+//                  gif ID without|empty NAME …   (after its items line)
+//                  gif ID title|slug|username "JSON STRING"
+//                  gif ID tags ["JSON", …] | gif ID user ["USERNAME", "DISPLAY NAME"]
 //                  fail unauthorized|rate-limited|synthetic|not-json
-//                       |server-error N|server-error-echoing N [times N]
-//                (QUERY is one word; `total` after `count` or `items`.)
+//                       |server-error N|server-error-echoing N
+//                       |bare STATUS MESSAGE… [times N|always] [at OFFSET]
+//                  delay SECONDS [at OFFSET]   (the answers come late)
+//                For klipy: `search QUERY count N`, and `refuse KEY` (a key
+//                it answers 401; any other unknown key meets no route: 404),
+//                  fail rate-limited [RETRY-AFTER]|unauthorized|server-error N
+//                       |slow S|stalled S [times N|always] [at PAGE]
+//                (QUERY is one word, `_` in it a space; `total` after
+//                `count` or `items`.)
 //                For commons (FakeCommons, no key; COMMONS_API_URL={server}/w/api.php):
 //                  search QUERY sample     (ten files of every kind: FakeCommonsFile.sample)
 //                  search QUERY count N    (N JPEG photographs)
@@ -71,6 +82,7 @@ final class GoldenServer {
                     switch (words.first, words.count) {
                     case ("search", 4) where words[2] == "count": klipy.set(words[1], count: Int(words[3]) ?? 0)
                     case ("refuse", 2): klipy.refuse(key: words[1])
+                    case ("fail", _): try failKlipy(klipy, Array(words.dropFirst()), line)
                     default: throw GoldenError("\(golden.testDescription)/fake: \(line): not a klipy line")
                     }
                 }
@@ -91,15 +103,19 @@ final class GoldenServer {
         var paths = Set<String>()
         for file in files {
             if file.hasSuffix(".status") { paths.insert(String(file.dropLast(7))) }
+            else if file.hasSuffix(".cut") { paths.insert(String(file.dropLast(4))) }
             else if file.hasSuffix(".headers") { paths.insert(String(file.dropLast(8))) }
             else { paths.insert(file) }
         }
         for path in paths {
             let body = (try? Data(contentsOf: folder.appendingPathComponent(path))).map { Array($0) } ?? []
             let statusText = (try? String(contentsOf: folder.appendingPathComponent(path + ".status"), encoding: .utf8)) ?? "200"
-            guard let status = Int(statusText.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw GoldenError("\(golden.testDescription)/server/\(path).status: \(statusText) is not a status code")
+            let statuses = statusText.split(separator: "\n").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            guard !statuses.isEmpty, !statuses.contains(nil) else {
+                throw GoldenError("\(golden.testDescription)/server/\(path).status: \(statusText) is not status codes")
             }
+            let cutText = try? String(contentsOf: folder.appendingPathComponent(path + ".cut"), encoding: .utf8)
+            let cut = cutText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             var headers: [(name: String, value: String)] = []
             let headerText = (try? String(contentsOf: folder.appendingPathComponent(path + ".headers"), encoding: .utf8)) ?? ""
             for line in headerText.split(separator: "\n") where !line.isEmpty {
@@ -112,7 +128,12 @@ final class GoldenServer {
             if !headers.contains(where: { $0.name.lowercased() == "content-type" }) {
                 headers.append(("Content-Type", path.hasSuffix(".gif") ? "image/gif" : path.hasSuffix(".json") ? "application/json" : "application/octet-stream"))
             }
-            server.route("/" + path, response: HTTPTestServer.Response(status: status, headers: headers, body: body))
+            let answers = statuses.compactMap { $0 }.map { status -> HTTPTestServer.Response in
+                let response = HTTPTestServer.Response(status: status, headers: headers, body: status == 200 || statuses.count == 1 ? body : [])
+                return cut.map { response.cut(afterBodyBytes: $0) } ?? response
+            }
+            let asked = Counter()
+            server.route("/" + path) { _ in answers[min(asked.next(), answers.count - 1)] }
         }
         return GoldenServer(http: server, key: nil, keepAlive: nil)
     }
@@ -169,10 +190,43 @@ final class GoldenServer {
         }
     }
 
+    private static func failKlipy(_ klipy: FakeKlipy, _ words: [String], _ line: String) throws {
+        var words = words
+        var page: Int?
+        var times = 1
+        if words.count >= 3, words[words.count - 2] == "at" {
+            page = Int(words.removeLast())
+            words.removeLast()
+        }
+        if words.count >= 3, words[words.count - 2] == "times" {
+            times = words.last == "always" ? Int.max : Int(words.last ?? "") ?? 1
+            words.removeLast(2)
+        }
+        let fault: FakeKlipy.Fault
+        switch (words.first ?? "", words.count > 1 ? Double(words[1]) : nil) {
+        case ("rate-limited", let after): fault = .rateLimited(retryAfter: after.map { Int($0) })
+        case ("unauthorized", nil): fault = .unauthorized
+        case ("server-error", let code?): fault = .serverError(Int(code))
+        case ("slow", let seconds?): fault = .slow(seconds)
+        case ("stalled", let seconds?): fault = .stalled(seconds)
+        default: throw GoldenError("fake: \(line): not a klipy fault")
+        }
+        klipy.fail(fault, times: times, page: page)
+    }
+
     private static func configure(_ giphy: FakeGiphy, _ lines: [String]) throws {
         var listings: [FakeGiphy.List: FakeGiphy.Listing] = [:]
         for line in lines {
             var words = line.split(separator: " ").map(String.init)
+            var offset: Int?
+            if words.count >= 3, words[words.count - 2] == "at" {
+                offset = Int(words.last ?? "")
+                words.removeLast(2)
+            }
+            if words.first == "delay", words.count == 2, let seconds = Double(words[1]) {
+                giphy.delay(seconds, offset: offset)
+                continue
+            }
             if words.first == "fail" {
                 words.removeFirst()
                 var times = 1
@@ -188,18 +242,39 @@ final class GoldenServer {
                 case ("not-json", _): fault = .notJSON
                 case ("server-error", let code?): fault = .serverError(code)
                 case ("server-error-echoing", let code?): fault = .serverErrorEchoingRequest(code)
+                case ("bare", let code?): fault = .bare(status: code, message: words.dropFirst(2).joined(separator: " "))
                 default: throw GoldenError("fake: \(line): not a fault")
                 }
-                giphy.fail(fault, times: times)
+                giphy.fail(fault, times: times, offset: offset)
                 continue
             }
-            if words.first == "gif", words.count >= 4, words[2] == "without" {
-                // Every listed item of that id loses the renditions named (missing keys).
+            if words.first == "gif", words.count >= 4, ["without", "empty", "title", "slug", "tags", "username", "user"].contains(words[2]) {
+                // Every listed item of that id loses the renditions named (missing
+                // keys), has them empty (`{}`), or takes the field's JSON value.
+                let field = words[2]
+                let json = line.range(of: " \(field) ").map { String(line[$0.upperBound...]) } ?? ""
+                let value = ["without", "empty"].contains(field) ? nil
+                    : try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+                if !["without", "empty"].contains(field), value == nil { throw GoldenError("fake: \(line): not JSON after \(field)") }
                 for (list, var listing) in listings {
-                    let names = Set(words[3...])
+                    let names = Array(words[3...])
                     listing.items = listing.items.map { item in
+                        guard item.id == words[1] else { return item }
                         var item = item
-                        if item.id == words[1] { item.renditions.removeAll { names.contains($0.name) } }
+                        switch field {
+                        case "without": item.renditions.removeAll { names.contains($0.name) }
+                        case "empty":
+                            for index in item.renditions.indices where names.contains(item.renditions[index].name) {
+                                item.renditions[index].rendition = nil
+                            }
+                        case "title": item.title = value as? String ?? item.title
+                        case "slug": item.slug = value as? String
+                        case "tags": item.tags = value as? [String]
+                        case "username": item.username = value as? String ?? ""
+                        default:
+                            let pair = value as? [String] ?? []
+                            item.user = pair.count == 2 ? (pair[0], pair[1]) : nil
+                        }
                         return item
                     }
                     listings[list] = listing
@@ -212,7 +287,7 @@ final class GoldenServer {
                 list = .trending
                 words.removeFirst()
             } else if words.first == "search", words.count >= 2 {
-                list = .search(words[1])
+                list = .search(words[1].replacingOccurrences(of: "_", with: " "))
                 words.removeFirst(2)
             } else {
                 throw GoldenError("fake: \(line): not a giphy line")
@@ -235,6 +310,13 @@ final class GoldenServer {
             giphy.set(list, listing)
         }
     }
+}
+
+/// How many times a path was asked for.
+private final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func next() -> Int { lock.withLock { defer { count += 1 }; return count } }
 }
 
 /// A case folder that says something the runner cannot do.
