@@ -16,7 +16,7 @@ public enum PageRecord {
 
     /// The field names, spelled once.
     public enum Field {
-        public static let provider = "provider", endpoint = "endpoint", query = "query", section = "section"
+        public static let kind = "kind", provider = "provider", endpoint = "endpoint", query = "query", section = "section"
         public static let page = "page", perPage = "per_page", offset = "offset", limit = "limit"
         public static let rating = "rating", lang = "lang", total = "total"
         /// What `list` is to do with the page's results: leave out these words, put GIFs seen lately last.
@@ -24,7 +24,7 @@ public enum PageRecord {
     }
 
     /// The fields a page record owns; any other field is carried on to its GIFs.
-    public static let fields: Set<String> = ["kind", Field.provider, Field.endpoint, Field.query, Field.section, Field.page,
+    public static let fields: Set<String> = [Field.kind, Field.provider, Field.endpoint, Field.query, Field.section, Field.page,
                                              Field.perPage, Field.offset, Field.limit, Field.rating, Field.lang, Field.total,
                                              Field.avoid, Field.freshRounds]
 }
