@@ -242,9 +242,7 @@ extension PageListClient: RequestClient {
         if configuration.retryErrors && record.kind == ErrorRecord.kind && record.string(ErrorRecord.Field.stage) == stage.name && record.has(PageRecord.Field.offset) {
             record = record.copy()
             record.set(PageRecord.Field.kind, PageRecord.kind)
-            for key in [ErrorRecord.Field.stage, ErrorRecord.Field.code, ErrorRecord.Field.error, ErrorRecord.Field.attempts] {
-                record.remove(key)
-            }
+            for key in [ErrorRecord.Field.stage, ErrorRecord.Field.code, ErrorRecord.Field.error, ErrorRecord.Field.attempts] { record.remove(key) }
         }
         guard record.kind == PageRecord.kind else {
             sequencer.emit(sequence, input.raw)
