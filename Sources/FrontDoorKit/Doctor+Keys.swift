@@ -77,13 +77,13 @@ extension Doctor {
         let list = [pages, "list", "--max-calls", "1", "--api-ttl", "0", "--max-wait", "0s", "--quiet"]
         let answer = ProgramOutput.run(plan, into: list)
         let lines = answer.stdout.split(separator: "\n")
-        if lines.contains(where: { $0.contains(#""kind":"gif""#) }) {
+        // Read as records, not matched as text: a title can hold `"kind":"gif"`.
+        let records = lines.compactMap { try? JSONRecord.parse(String($0)) }
+        if records.contains(where: { GIFRecord(record: $0) != nil }) {
             return .success("one call, \(lines.count) GIF\(lines.count == 1 ? "" : "s") listed")
         }
-        if let line = lines.first(where: { $0.contains(#""kind":"error""#) }),
-           let record = try? JSONRecord.parse(String(line)) {
-            let code = record.string(ErrorRecord.Field.code) ?? "error"
-            let message = record.string(ErrorRecord.Field.error) ?? ""
+        if let error = records.lazy.compactMap(ErrorRecord.init(record:)).first {
+            let (code, message) = (error.code, error.message)
             let fix: String
             let address = environment[provider.urlVariable] ?? provider.defaultBase
             switch code {

@@ -1,3 +1,4 @@
+import RecordKit
 import SposureKit
 
 extension Doctor {
@@ -84,10 +85,6 @@ extension Doctor {
 
     /// The checks as one `doctor` record.
     public static func record(_ checks: [DoctorCheck]) -> JSONRecord {
-        let record = JSONRecord()
-        record.set("kind", "doctor")
-        record.set("playable", playable(checks))
-        for check in checks { check.write(to: record.appendObject("checks")) }
-        return record
+        DoctorRecord(playable: playable(checks), checks: checks.map(\.recordCheck)).record()
     }
 }

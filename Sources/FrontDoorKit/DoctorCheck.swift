@@ -1,3 +1,4 @@
+import RecordKit
 import SposureKit
 
 /// One line of `sposure doctor`: what was checked, how it went, and the fix.
@@ -38,12 +39,8 @@ public struct DoctorCheck: Sendable, Equatable {
         self.fix = fix
     }
 
-    /// Writes the check's fields into `record`.
-    public func write(to record: JSONRecord) {
-        record.set("area", area)
-        record.set("ok", mark != .fail)
-        record.set("mark", mark.rawValue)
-        record.set("text", text)
-        record.set("fix", fix)
+    /// The check as the `doctor` record writes it.
+    public var recordCheck: DoctorRecord.Check {
+        DoctorRecord.Check(area: area, mark: mark.rawValue, text: text, fix: fix)
     }
 }

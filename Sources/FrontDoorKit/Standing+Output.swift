@@ -1,54 +1,30 @@
 import FoundationEssentials
 import GiphyKit
 import HistoryKit
+import RecordKit
 import ScoreKit
 import SposureKit
 
 extension Standing {
     /// The standing as one `status` record, for a pipe.
     public func record() -> JSONRecord {
-        let record = JSONRecord()
-        record.set("kind", "status")
-        let ladderObject = record.setObject("ladders")
-        for line in ladders {
-            let object = ladderObject.setObject(line.name)
-            object.set("title", line.title)
-            object.set("rung", line.rung)
-            object.set("rungs", line.rungs)
-            object.set("complete", line.complete)
-            object.set("next_rung", line.next.rung)
-            object.set("retest", line.next.retest)
-            object.set("why", line.next.why)
-            object.set("query", line.query)
-            let due = object.setObject("due")
-            for item in line.due { due.set(String(item.rung), Timestamp.format(item.due)) }
-            object.set("rounds", line.rounds)
-            let distress = object.setObject("last_round")
-            distress.set("at", line.lastAt)
-            distress.set("suds_before", line.lastBefore)
-            distress.set("peak", line.lastPeak)
-            distress.set("suds_after", line.lastAfter)
+        var status = StatusRecord()
+        status.ladders = ladders.map { line in
+            StatusRecord.Ladder(name: line.name, title: line.title, rung: line.rung, rungs: line.rungs, complete: line.complete,
+                                nextRung: line.next.rung, retest: line.next.retest, why: line.next.why, query: line.query,
+                                due: line.due.map { StatusRecord.Due(rung: $0.rung, at: Timestamp.format($0.due)) },
+                                rounds: line.rounds, lastAt: line.lastAt, sudsBefore: line.lastBefore, peak: line.lastPeak,
+                                sudsAfter: line.lastAfter)
         }
-        record.set("rounds", rounds)
-        if historyUnreadable { record.set("history_unreadable", true) }
-        if !problems.isEmpty { record.set("problems", strings: problems) }
-        record.set("rounds_today", roundsToday)
-        record.set("exposed_ms_today", exposedMsToday)
-        record.set("streak_days", streakDays)
-        record.set("provider", provider?.rawValue)
-        let keyObject = record.setObject("keys")
-        for key in keys {
-            let object = keyObject.setObject(key.provider.rawValue)
-            object.set("variable", key.provider.keyVariable)
-            object.set("set", key.isSet)
-            object.set("rate", key.rate)
-            object.set("calls_left", key.callsLeft)
+        (status.rounds, status.historyUnreadable, status.problems) = (rounds, historyUnreadable, problems)
+        (status.roundsToday, status.exposedMsToday, status.streakDays) = (roundsToday, exposedMsToday, streakDays)
+        status.provider = provider?.rawValue
+        status.keys = keys.map {
+            StatusRecord.Key(provider: $0.provider.rawValue, variable: $0.provider.keyVariable, isSet: $0.isSet, rate: $0.rate,
+                             callsLeft: $0.callsLeft)
         }
-        let terminal = record.setObject("terminal")
-        terminal.set("term", term)
-        terminal.set("colorterm", colorterm)
-        record.set("next", nextCommand)
-        return record
+        (status.term, status.colorterm, status.next) = (term, colorterm, nextCommand)
+        return status.record()
     }
 
     /// The standing for a person. Every text that came from a file (the

@@ -86,17 +86,9 @@ public struct GiphyAPI: GIFAPI {
 
     /// Giphy's pages carry no provider: absent means giphy, as before there were two.
     public func record(of page: PageRequest) -> JSONRecord {
-        let record = JSONRecord()
-        record.set("kind", PageRequest.kind)
-        record.set(PageRequest.Field.endpoint, page.endpoint.rawValue)
-        if let query = page.query { record.set(PageRequest.Field.query, query) }
-        record.set(PageRequest.Field.section, page.section)
-        record.set(PageRequest.Field.offset, page.offset)
-        record.set(PageRequest.Field.limit, page.limit)
-        record.set(PageRequest.Field.rating, page.rating)
-        record.set(PageRequest.Field.lang, page.lang)
-        record.set(PageRequest.Field.total, page.total)
-        return record
+        PageRecord(provider: nil, endpoint: page.endpoint.rawValue, query: page.query, section: page.section,
+                   paging: .offset(offset: page.offset, limit: page.limit, total: page.total), rating: page.rating,
+                   lang: page.lang).record()
     }
 
     // MARK: URLs

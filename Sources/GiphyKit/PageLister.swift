@@ -234,8 +234,8 @@ extension PageListClient: RequestClient {
         var record = input.record
         if configuration.retryErrors && record.kind == ErrorRecord.kind && record.string(ErrorRecord.Field.stage) == stage.name && record.has(PageRecord.Field.offset) {
             record = record.copy()
-            record.set("kind", "page")
-            for key in ["stage", "code", "error", "attempts"] { record.remove(key) }
+            record.set(PageRecord.Field.kind, PageRecord.kind)
+            for key in [ErrorRecord.Field.stage, ErrorRecord.Field.code, ErrorRecord.Field.error, ErrorRecord.Field.attempts] { record.remove(key) }
         }
         guard record.kind == PageRecord.kind else {
             sequencer.emit(sequence, input.raw)

@@ -179,7 +179,7 @@ public final class PagePlanner {
             stage.diagnostics.warning("\(query.map { "\"\($0)\"" } ?? "trending"): \(failure.code): \(message)")
         }
         let record = JSONRecord()
-        record.set("kind", PageRequest.kind)
+        record.set(PageRequest.Field.kind, PageRequest.kind)
         if configuration.provider != .recordDefault { record.set(PageRequest.Field.provider, configuration.provider.rawValue) }
         record.set(PageRequest.Field.endpoint, configuration.endpoint.rawValue)
         if let query { record.set(PageRequest.Field.query, query) }

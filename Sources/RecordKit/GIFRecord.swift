@@ -16,7 +16,7 @@ public struct GIFRecord: Sendable, Equatable {
 
     /// The field names, spelled once.
     public enum Field {
-        public static let provider = "provider", id = "id", title = "title", creator = "creator", query = "query", section = "section"
+        public static let kind = "kind", provider = "provider", id = "id", title = "title", creator = "creator", query = "query", section = "section"
         public static let rank = "rank", rendition = "rendition", url = "url", width = "width", height = "height"
         public static let frames = "frames", size = "size", cacheKey = "cache_key", mime = "mime"
         /// A Wikimedia Commons file's credit, which its licence asks to be shown.

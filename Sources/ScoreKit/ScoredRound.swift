@@ -11,26 +11,15 @@ import SposureKit
 /// ```
 public struct ScoredRound: Sendable, Equatable {
     /// The record's `kind`.
-    public static let kind = "score"
+    public static let kind = ScoreRecord.kind
     /// A GIF is new when the last this many rounds of its rung (or query) did not show it.
     public static let recentRounds = 5
 
-    /// The field names, spelled once, in the order they are written (the
+    /// The field names (RecordKit's), in the order they are written (the
     /// totals' are ``RoundTotals/Field``, also a section's).
-    public enum Field {
-        public static let errors = "errors", errorCodes = "error_codes", sections = "sections", points = "points"
-        public static let personalBest = "personal_best", previousBestMs = "previous_best_ms", incomplete = "incomplete"
-        public static let reason = "reason", durationMs = "duration_ms", at = "at", clock = "clock", badLines = "bad_lines"
-        public static let distressBefore = "distress_before", distressAfter = "distress_after"
-        public static let ladder = "ladder", ratings = "ratings", gifsRated = "gifs_rated"
-        public static let gifsSkipped = "gifs_skipped", gifsOffTopic = "gifs_off_topic", newGIFs = "new_gifs"
-    }
-
-    /// The field names of a ladder round's `ladder` object, in the order they are written.
-    public enum LadderField {
-        public static let name = "name", rung = "rung", rungSuds = "rung_suds", retest = "retest"
-        public static let step = "step", nowOn = "now_on", nextRung = "next_rung", nextRetest = "next_retest", why = "why"
-    }
+    public typealias Field = ScoreRecord.Field
+    /// The field names of a ladder round's `ladder` object.
+    public typealias LadderField = ScoreRecord.LadderField
 
     /// The round's numbers.
     public var round: Round
@@ -127,7 +116,7 @@ public struct ScoredRound: Sendable, Equatable {
     /// The `score` record (see docs/score.md for every field).
     public func scoreRecord() -> JSONRecord {
         let record = JSONRecord()
-        record.set("kind", Self.kind)
+        record.set(Field.kind, Self.kind)
         round.totals.write(to: record)
         record.set(Field.errors, round.errors)
         let codes = record.setObject(Field.errorCodes)

@@ -48,17 +48,13 @@ struct Samples: ParsableCommand {
         for round in 0..<repeatCount {
             for sample in written {
                 let record = JSONRecord()
-                record.set("kind", "gif")
                 // Drawn here, from no API: nobody to credit (the status line
                 // said "Powered by SAMPLE", from the cache key: issue 29 #9).
-                record.set("provider", ImageRecord.localProvider)
-                record.set("id", repeatCount > 1 ? "\(sample.name)-\(round + 1)" : sample.name)
-                record.set("title", sample.title)
-                record.set("query", "spiders")
-                record.set("section", "spiders")
-                record.set("rank", rank)
-                record.set("url", "file://" + sample.path)
-                record.set("cache_key", "sample:\(sample.name)")
+                record.set([(GIFRecord.Field.kind, GIFRecord.kind), (GIFRecord.Field.provider, ImageRecord.localProvider),
+                            (GIFRecord.Field.id, repeatCount > 1 ? "\(sample.name)-\(round + 1)" : sample.name),
+                            (GIFRecord.Field.title, sample.title), (GIFRecord.Field.query, "spiders"),
+                            (GIFRecord.Field.section, "spiders"), (GIFRecord.Field.rank, rank),
+                            (GIFRecord.Field.url, "file://" + sample.path), (GIFRecord.Field.cacheKey, "sample:\(sample.name)")])
                 print(record.text)
                 rank += 1
             }

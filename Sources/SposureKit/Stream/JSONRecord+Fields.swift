@@ -55,7 +55,7 @@ extension JSONRecord {
     /// Sets each field in turn, in this order (an existing key keeps its
     /// place): a record's fields written from one list.
     ///
-    ///     record.set([("kind", "frame"), ("index", 0), ("path", path.omittedWhenNil)])
+    ///     record.set([(Field.kind, Self.kind), (Field.index, 0), (Field.path, path.omittedWhenNil)])
     public func set(_ fields: [(key: String, value: any JSONFieldValue)]) {
         for (key, value) in fields { value.set(in: self, at: key) }
     }
