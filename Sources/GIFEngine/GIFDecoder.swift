@@ -18,7 +18,7 @@ import CGif
 /// let decoder = try GIFDecoder(bytes: data)
 /// while let frame = try decoder.nextFrame() { show(frame) }
 /// ```
-public final class GIFDecoder {
+public final class GIFDecoder: FrameDecoding {
     /// What the file says about itself.
     public let info: GIFInfo
 
@@ -190,24 +190,6 @@ public final class GIFDecoder {
         }
     }
 
-    /// Decodes every frame and keeps them all, at full size (for tests and
-    /// tools; the player asks for one frame at a time instead). A fault ends
-    /// the list and is returned beside it; `info` is nil when the file could
-    /// not even be opened.
-    public static func decodeAll(bytes: [UInt8], options: DecodeOptions = DecodeOptions()) -> (info: GIFInfo?, frames: [Frame], error: GIFError?) {
-        var frames: [Frame] = []
-        do throws(GIFError) {
-            let decoder = try GIFDecoder(bytes: bytes, options: options)
-            do throws(GIFError) {
-                while let frame = try decoder.nextFrame() { frames.append(frame) }
-            } catch {
-                return (decoder.info, frames, error)
-            }
-            return (decoder.info, frames, nil)
-        } catch {
-            return (nil, frames, error)
-        }
-    }
 
     // MARK: Frames
 

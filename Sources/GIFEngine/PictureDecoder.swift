@@ -15,7 +15,7 @@
 /// let decoder = try PictureDecoder(contentsOfFile: path)
 /// while let frame = try decoder.nextFrame() { show(frame) }
 /// ```
-public final class PictureDecoder {
+public final class PictureDecoder: FrameDecoding {
     /// The format the file's first bytes say.
     public let format: ImageFormat
     /// What the file says about itself; a JPEG's size is the size it
@@ -122,23 +122,6 @@ public final class PictureDecoder {
         return frame.rgba.withUnsafeBytes { FrameHash.of(rgba: $0, width: frame.width, height: frame.height) }
     }
 
-    /// Decodes every frame and keeps them all, at full size; a fault ends the
-    /// list and is returned beside it; `info` is nil when the file could not
-    /// even be opened.
-    public static func decodeAll(bytes: [UInt8], options: DecodeOptions = DecodeOptions()) -> (info: GIFInfo?, frames: [Frame], error: GIFError?) {
-        var frames: [Frame] = []
-        do throws(GIFError) {
-            let decoder = try PictureDecoder(bytes: bytes, options: options)
-            do throws(GIFError) {
-                while let frame = try decoder.nextFrame() { frames.append(frame) }
-            } catch {
-                return (decoder.info, frames, error)
-            }
-            return (decoder.info, frames, nil)
-        } catch {
-            return (nil, frames, error)
-        }
-    }
 
     private func counted(_ frame: Frame?) -> Frame? {
         if frame != nil { framesMade += 1 }

@@ -102,17 +102,8 @@ public struct CommonsAPI: GIFAPI {
     }
 
     public func record(of page: PageRequest) -> JSONRecord {
-        let record = JSONRecord()
-        record.set("kind", PageRequest.kind)
-        record.set(PageRequest.Field.provider, name)
-        record.set(PageRequest.Field.endpoint, page.endpoint.rawValue)
-        if let query = page.query { record.set(PageRequest.Field.query, query) }
-        record.set(PageRequest.Field.section, page.section)
-        record.set(PageRequest.Field.offset, page.offset)
-        record.set(PageRequest.Field.limit, page.limit)
-        record.set(PageRequest.Field.rating, page.rating)
-        record.set(PageRequest.Field.lang, page.lang)
-        return record
+        PageRecord(provider: name, endpoint: page.endpoint.rawValue, query: page.query, section: page.section,
+                   paging: .uncounted(offset: page.offset, limit: page.limit), rating: page.rating, lang: page.lang).record()
     }
 
     // MARK: URLs

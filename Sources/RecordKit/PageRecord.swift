@@ -35,6 +35,8 @@ public struct PageRecord: Sendable, Equatable {
         case offset(offset: Int, limit: Int, total: Int?)
         /// Klipy: page `page` (from 1) of `perPage`; `offset` its first rank, `limit` results kept.
         case numbered(page: Int, perPage: Int, offset: Int, limit: Int)
+        /// Wikimedia Commons: from `offset`, `limit` results, no count asked.
+        case uncounted(offset: Int, limit: Int)
     }
 
     /// The API's name; nil for Giphy, whose pages never carry one.
@@ -65,6 +67,8 @@ public struct PageRecord: Sendable, Equatable {
         case .numbered(let page, let perPage, let offset, let limit):
             record.set([(Field.page, page), (Field.perPage, perPage), (Field.offset, offset), (Field.limit, limit),
                         (Field.rating, rating), (Field.lang, lang)])
+        case .uncounted(let offset, let limit):
+            record.set([(Field.offset, offset), (Field.limit, limit), (Field.rating, rating), (Field.lang, lang)])
         }
         return record
     }
