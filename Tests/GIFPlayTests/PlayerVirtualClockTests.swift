@@ -235,26 +235,6 @@ private let delaysB = [5, 5, 5, 5]
         }
     }
 
-    // MARK: Replay
-
-    /// `--tty FILE` (tests, benchmarks): the file holds exactly what was drawn, even when it existed before.
-    @Test func drawingIntoAnExistingFileReplacesIt() throws {
-        try withTemporaryDirectory { folder in
-            let (a, _) = try writeAB(in: folder)
-            let screen = folder.appendingPathComponent("screen.out").path
-            try Data(repeating: 0x5A, count: 1_000_000).write(to: URL(fileURLWithPath: screen))
-            let result = try play(["--renderer", "truecolor", "--symbols", "sextant", "--tty", screen],
-                                  lines: [imageRecord(id: "A", path: a)])
-            #expect(result.exitCode == 0, "\(result)")
-            #expect(result.stdoutLines.first == Event.start(renderer: "truecolor", symbols: "sextant"))
-            let drawn = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data())
-            #expect(drawn.starts(with: Array("\u{1B}[?1049h".utf8)), "begins with the alternate screen")
-            #expect(drawn.count < 1_000_000 && !drawn.contains(0x5A), "the old contents are gone (\(drawn.count) bytes)")
-            let tail = String(decoding: drawn.suffix(32), as: UTF8.self)
-            #expect(tail.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "ends with the restore: \(tail.debugDescription)")
-        }
-    }
-
     // MARK: The pygif corpus
 
     /// Skipped without ../shared/corpus; under CI its absence fails.
