@@ -9,8 +9,6 @@ import TestSupport
 import Glibc
 #endif
 
-private let esc = "\u{1B}"
-private let da1Answer = ("\(esc)[c", "\(esc)[?62;22c")
 /// kitty graphics, and our file read: the probe's two queries (ids 31 and 32) answered OK.
 private let kittyGraphicsAnswers = [("\(esc)_Gi=31,", "\(esc)_Gi=31;OK\(esc)\\"), ("\(esc)_Gi=32,", "\(esc)_Gi=32;OK\(esc)\\")]
 

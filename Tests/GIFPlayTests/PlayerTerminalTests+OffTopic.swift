@@ -6,10 +6,6 @@ import Foundation
 import Testing
 import TestSupport
 
-private let esc = "\u{1B}"
-private let da1Answer = ("\(esc)[c", "\(esc)[?62;22c")
-private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
-
 extension PlayerTerminalTests {
     /// The events of a round where x ended g1 and g2 played until let go.
     func expectOffTopicRound(_ lines: [String], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -37,41 +33,32 @@ extension PlayerTerminalTests {
                 sourceLocation: sourceLocation)
     }
 
-    @Test func xEndsTheGIFOnScreenAndWritesAnOffTopicEvent() throws {
+    /// Plain bytes: a held x repeats, and the next GIF is not marked by the
+    /// repeats. The kitty keyboard protocol: x pressed, repeated and let go
+    /// while SPACE is held is one mark.
+    @Test(arguments: [false, true])
+    func xEndsTheGIFOnScreenAndWritesAnOffTopicEvent(kitty: Bool) throws {
         try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "mouse"], frames: 60, count: 2, recordFields: #""title":"Spider-Man""#, in: folder)
+            let answers = kitty ? [kittyAnswer, da1Answer] : [da1Answer]
+            let session = try start(arguments: ["--hold", kitty ? "keys" : "mouse"], answers: answers,
+                                    frames: 60, count: 2, recordFields: #""title":"Spider-Man""#, in: folder)
             defer { session.pty.close() }
-            #expect(session.pty.waitFor("x skips an off-topic GIF"), "the hint: \(Bytes.excerpt(session.pty.bytes))")
-            session.holdUntilFirstFrame()
-            // A held x repeats (plain bytes): the next GIF is not marked by the repeats.
-            session.pty.type("xxx")
+            if kitty {
+                #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags pushed: \(Bytes.excerpt(session.pty.bytes))")
+                session.pty.type("\(esc)[32u")
+                #expect(session.pty.waitFor("\(esc)[1;18H"), "the first frame: \(Bytes.excerpt(session.pty.bytes))")
+            } else {
+                #expect(session.pty.waitFor("x skips an off-topic GIF"), "the hint: \(Bytes.excerpt(session.pty.bytes))")
+                session.holdUntilFirstFrame()
+            }
+            session.pty.type(kitty ? "\(esc)[120u\(esc)[120;1:2u\(esc)[120;1:3u" : "xxx")
             #expect(session.waitForEvent { $0.contains(#""kind":"shown","id":"g1""#) }, "\(session.events)")
             expectNextGIFDrawn(session)
-            session.pty.type("\(esc)[<0;5;5m")
+            session.pty.type(kitty ? "\(esc)[32;1:3u" : "\(esc)[<0;5;5m")
             let result = session.finish()
             #expect(result.exitCode == 0, "\(result)")
             expectOffTopicRound(result.stdoutLines)
-            expectRestored(session.pty.bytes)
-        }
-    }
-
-    @Test func xUnderTheKittyKeyboardProtocolKeepsTheSpaceHeld() throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer], frames: 60, count: 2,
-                                    recordFields: #""title":"Spider-Man""#, in: folder)
-            defer { session.pty.close() }
-            #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags pushed: \(Bytes.excerpt(session.pty.bytes))")
-            session.pty.type("\(esc)[32u")
-            #expect(session.pty.waitFor("\(esc)[1;18H"), "the first frame: \(Bytes.excerpt(session.pty.bytes))")
-            // x pressed, repeated and let go while SPACE is held: one mark.
-            session.pty.type("\(esc)[120u\(esc)[120;1:2u\(esc)[120;1:3u")
-            #expect(session.waitForEvent { $0.contains(#""kind":"shown","id":"g1""#) }, "\(session.events)")
-            expectNextGIFDrawn(session)
-            session.pty.type("\(esc)[32;1:3u")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            expectOffTopicRound(result.stdoutLines)
-            expectRestored(session.pty.bytes, mouse: false, kitty: true)
+            expectRestored(session.pty.bytes, mouse: !kitty, kitty: kitty)
         }
     }
 }

@@ -10,8 +10,6 @@ import TestSupport
 import Glibc
 #endif
 
-private let esc = "\u{1B}"
-
 extension PlayerTerminalTests {
     /// Stops the player as Ctrl-Z does (SIGTSTP), waits for it to stop, then
     /// `fg` (SIGCONT); returns the pty's mark from before the continue.

@@ -212,10 +212,10 @@ enum Bytes {
 
 // MARK: - The tests
 
-private let esc = "\u{1B}"
+let esc = "\u{1B}"
 /// The replies a terminal sends: device attributes (VT220 with ANSI colour) and the kitty keyboard flags.
-private let da1Answer = ("\(esc)[c", "\(esc)[?62;22c")
-private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
+let da1Answer = ("\(esc)[c", "\(esc)[?62;22c")
+let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
 
 @Suite(.serialized) struct PlayerTerminalTests {
     /// A running player on a fresh pty, with its records on stdin (kept open: no end of input).
@@ -392,33 +392,64 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         #expect((1...3).contains(frames), "\(lines)", sourceLocation: sourceLocation)
     }
 
-    // MARK: Mouse
+    // MARK: Holds
 
-    @Test func mousePressAndReleaseMakeAHoldAndEndTheRound() throws {
+    /// How a held round ends on a terminal: what the player holds, how the
+    /// hold begins and what ends it, with what reason and exit status.
+    struct HoldCase: Sendable, CustomTestStringConvertible {
+        let hold: String
+        var kitty = false
+        var answered = true
+        let press: String
+        let end: String
+        var reason = "released"
+        var status: Int32 = 0
+        var testDescription: String { "--hold \(hold), ended by \(end.debugDescription)" }
+    }
+
+    /// A press and a release make a hold and end the round; so does a lost
+    /// focus; a kitty key release (its repeats keep the hold); `q`, or Esc
+    /// (a lone ESC, known once nothing follows it), quits; Ctrl-C as a kitty
+    /// key ends the round as SIGINT does (`gif-play --help`: "130/143
+    /// interrupted"). With no answer to the queries it still plays.
+    @Test(arguments: [
+        HoldCase(hold: "mouse", press: "\(esc)[<0;5;5M", end: "\(esc)[<0;5;5m"),
+        HoldCase(hold: "mouse", answered: false, press: "\(esc)[<0;9;9M", end: "\(esc)[<0;9;9m"),
+        HoldCase(hold: "mouse", press: "\(esc)[<0;5;5M", end: "\(esc)[O"),
+        HoldCase(hold: "mouse", press: "\(esc)[<0;5;5M", end: "q", reason: "quit"),
+        HoldCase(hold: "mouse", press: "\(esc)[<0;5;5M", end: esc, reason: "quit"),
+        HoldCase(hold: "keys", kitty: true, press: "\(esc)[32u", end: "\(esc)[32;1:2u\(esc)[32;1:3u"),
+        HoldCase(hold: "keys", kitty: true, press: "\(esc)[32u", end: "\(esc)[99;5u", reason: "interrupted", status: 130),
+    ])
+    func aHoldAndWhatEndsItGiveTheEventsAndRestoreTheTerminal(_ test: HoldCase) throws {
         try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "mouse"], in: folder)
+            let answers = test.kitty ? [kittyAnswer, da1Answer] : test.answered ? [da1Answer] : []
+            let session = try start(arguments: ["--hold", test.hold], answers: answers, in: folder)
             defer { session.pty.close() }
             let startLine = session.events.first.flatMap(jsonObject)
-            #expect(startLine?["clock"] as? String == "real")
-            #expect(startLine?["hold"] as? String == "mouse")
-            #expect(startLine?["renderer"] as? String == "truecolor")
-            #expect(startLine?["cols"] as? Int == 80)
-            #expect(startLine?["rows"] as? Int == 24)
+            #expect(startLine?["clock"] as? String == "real" && startLine?["hold"] as? String == test.hold, "\(session.events)")
+            #expect(startLine?["renderer"] as? String == "truecolor", "\(session.events)")
+            #expect(startLine?["cols"] as? Int == 80 && startLine?["rows"] as? Int == 24, "\(session.events)")
             #expect((startLine?["at"] as? String)?.hasSuffix("Z") == true, "a real clock writes the start time")
-            #expect(session.pty.waitFor("hold the mouse button"), "the prompt: \(Bytes.excerpt(session.pty.bytes))")
-
+            #expect(Bytes.contains("\(esc)[c", in: session.pty.bytes), "device attributes asked")
+            if test.hold == "mouse" {
+                #expect(session.pty.waitFor("hold the mouse button"), "the prompt: \(Bytes.excerpt(session.pty.bytes))")
+                #expect(Bytes.contains("\(esc)[?1004h", in: session.pty.bytes), "focus reports on")
+            }
+            if test.kitty { #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags 1+2+8 pushed: \(Bytes.excerpt(session.pty.bytes))") }
             let mark = session.pty.count
-            session.pty.type("\(esc)[<0;5;5M")
+            session.pty.type(test.press)
             #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
             #expect(session.pty.waitFor("\(esc)[?2026h", after: mark), "frames drawn in synchronized output")
-            #expect(Bytes.contains("▀", in: session.pty.bytes, from: mark) || Bytes.contains("\(esc)[48;2;", in: session.pty.bytes, from: mark))
-            session.pty.type("\(esc)[<0;5;5m")
+            let drawn = Array(session.pty.bytes[mark...])
+            #expect(Bytes.contains("▀", in: drawn) || Bytes.contains("\(esc)[48;2;", in: drawn), "cells drawn")
+            session.pty.type(test.end)
             let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
+            #expect(result.exitCode == test.status, "\(result)")
             expectFirstGIFCompleted(result.stdoutLines)
-            expectEnd(result.stdoutLines, reason: "released")
+            expectEnd(result.stdoutLines, reason: test.reason)
             #expect(kinds(result.stdoutLines).filter { $0 == "hold" }.count == 1, "\(result.stdoutLines)")
-            expectRestored(session.pty.bytes)
+            expectRestored(session.pty.bytes, mouse: test.hold == "mouse", kitty: test.kitty)
             expectCookedModes(session.pty)
         }
     }
@@ -441,59 +472,7 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
-    @Test func withNoAnswerToTheQueriesItStillPlays() throws {
-        try withTemporaryDirectory { folder in
-            // Answers nothing: the player gives up on the queries after its short wait.
-            let session = try start(arguments: ["--hold", "mouse"], answers: [], in: folder)
-            defer { session.pty.close() }
-            #expect(Bytes.contains("\(esc)[c", in: session.pty.bytes), "device attributes asked")
-            session.pty.type("\(esc)[<0;9;9M")
-            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
-            session.pty.type("\(esc)[<0;9;9m")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            expectFirstGIFCompleted(result.stdoutLines)
-            expectEnd(result.stdoutLines, reason: "released")
-            expectRestored(session.pty.bytes)
-        }
-    }
-
-    @Test func focusLostCountsAsARelease() throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "mouse"], in: folder)
-            defer { session.pty.close() }
-            #expect(Bytes.contains("\(esc)[?1004h", in: session.pty.bytes), "focus reports on")
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
-            session.pty.type("\(esc)[O")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            expectEnd(result.stdoutLines, reason: "released")
-            expectRestored(session.pty.bytes)
-        }
-    }
-
     // MARK: Keys
-
-    @Test func kittyKeyboardReleaseEndsTheHold() throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer], in: folder)
-            defer { session.pty.close() }
-            #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags 1+2+8 pushed: \(Bytes.excerpt(session.pty.bytes))")
-            session.pty.type("\(esc)[32u")
-            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
-            // Repeats keep the hold; the release ends it.
-            session.pty.type("\(esc)[32;1:2u")
-            session.pty.type("\(esc)[32;1:3u")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            #expect(jsonObject(result.stdoutLines.first ?? "")?["hold"] as? String == "keys")
-            expectFirstGIFCompleted(result.stdoutLines)
-            expectEnd(result.stdoutLines, reason: "released")
-            expectRestored(session.pty.bytes, mouse: false, kitty: true)
-            expectCookedModes(session.pty)
-        }
-    }
 
     @Test func withoutTheKittyProtocolASpaceWithNoRepeatIsATap() throws {
         try withTemporaryDirectory { folder in
@@ -506,23 +485,6 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             #expect(!Bytes.contains("\(esc)[>11u", in: session.pty.bytes), "no kitty flags pushed without an answer")
             expectEnd(result.stdoutLines, reason: "released")
             expectRestored(session.pty.bytes, mouse: false)
-        }
-    }
-
-    /// `q`, or Esc (a lone ESC, known once nothing follows it).
-    @Test(arguments: ["q", "\u{1B}"])
-    func qOrEscEndsTheRoundWithReasonQuit(key: String) throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "mouse"], in: folder)
-            defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
-            session.pty.type(key)
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            expectEnd(result.stdoutLines, reason: "quit")
-            expectRestored(session.pty.bytes)
-            expectCookedModes(session.pty)
         }
     }
 
@@ -540,30 +502,6 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
     }
 
     // MARK: Pause, renderer choice, events
-
-    /// `--on-release pause`: letting go blanks the screen with a message, the
-    /// next hold goes on where the GIF was; each hold is an event.
-    @Test func onReleasePauseWaitsForTheNextHold() throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "mouse", "--on-release", "pause"], answers: [],
-                                    frames: 10, delay: 20, count: 3, in: folder)
-            defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[?2026h"), "frames drawn")
-            session.pty.type("\(esc)[<0;5;5m")
-            #expect(session.pty.waitFor("paused: hold to go on"), "the pause message: \(Bytes.excerpt(session.pty.bytes))")
-            #expect(session.waitForEvent { $0.contains("\"kind\":\"hold\"") }, "the first hold: \(session.events)")
-            let mark = session.pty.count
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[?2026h", after: mark), "frames drawn again after the next hold")
-            session.pty.type("q")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            expectEnd(result.stdoutLines, reason: "quit")
-            #expect(kinds(result.stdoutLines).filter { $0 == "hold" }.count == 2, "\(result.stdoutLines)")
-            expectRestored(session.pty.bytes)
-        }
-    }
 
     /// `--renderer auto` (the default) draws in truecolor when COLORTERM says
     /// so, else with the 256-colour palette (a terminal that answers neither
@@ -654,56 +592,6 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
         }
     }
 
-    /// Under the kitty protocol Ctrl-C arrives as a key, not a signal: it must end
-    /// the round as SIGINT does (`gif-play --help`: "130/143 interrupted (SIGINT or Ctrl-C, SIGTERM)").
-    @Test func ctrlCAsAKittyKeyEndsLikeSIGINT() throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "keys"], answers: [kittyAnswer, da1Answer], in: folder)
-            defer { session.pty.close() }
-            #expect(session.pty.waitFor("\(esc)[>11u"), "kitty flags pushed")
-            session.pty.type("\(esc)[32u")
-            #expect(session.waitForEvent { $0.contains("\"kind\":\"shown\"") }, "a GIF played: \(session.events)")
-            session.pty.type("\(esc)[99;5u")
-            let result = session.finish()
-            #expect(result.exitCode == 130, "\(result)")
-            expectEnd(result.stdoutLines, reason: "interrupted")
-            expectRestored(session.pty.bytes, mouse: false, kitty: true)
-        }
-    }
-
-    /// Ctrl-Z gives the terminal back as it was; `fg` (SIGCONT) sets it up
-    /// again and play goes on at the next hold (issue 16 #2: it used to end
-    /// the round, so a release alone ended it).
-    @Test func suspendRestoresAndContinueSetsUpAgain() throws {
-        try withTemporaryDirectory { folder in
-            let session = try start(arguments: ["--hold", "mouse"], frames: 10, delay: 20, count: 20, in: folder)
-            defer { session.pty.close() }
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[?2026h"), "frames drawn")
-            let beforeStop = session.pty.count
-            session.process.send(signal: SIGTSTP)
-            #expect(session.pty.waitFor("\(esc)[?1049l", after: beforeStop), "left the alternate screen on Ctrl-Z")
-            let stopped = session.pty.bytes
-            #expect(Bytes.contains("\(esc)[?25h", in: stopped, from: beforeStop), "cursor shown on Ctrl-Z")
-            #expect(Bytes.contains("\(esc)[?1000l", in: stopped, from: beforeStop), "mouse off on Ctrl-Z")
-            #expect(session.pty.attributes().c_lflag & tcflag_t(ICANON) != 0, "cooked modes while stopped")
-            let beforeContinue = session.pty.count
-            // SIGCONT before the player has stopped itself would be lost: wait for the stop.
-            #expect(waitUntilStopped(session.process.pid), "stopped after Ctrl-Z")
-            kill(session.process.pid, SIGCONT)
-            #expect(session.pty.waitFor("\(esc)[?1049h", after: beforeContinue), "the alternate screen again after fg")
-            #expect(session.pty.waitFor("\(esc)[?1000h", after: beforeContinue), "mouse on again after fg")
-            let beforeHold = session.pty.count
-            session.pty.type("\(esc)[<0;5;5M")
-            #expect(session.pty.waitFor("\(esc)[?2026h", after: beforeHold), "frames drawn again at the next hold")
-            session.pty.type("\(esc)[<0;5;5m")
-            let result = session.finish()
-            #expect(result.exitCode == 0, "\(result)")
-            expectEnd(result.stdoutLines, reason: "released")
-            expectRestored(session.pty.bytes)
-        }
-    }
-
     /// Ctrl-Z arrives as a key under the kitty protocol: the player stops
     /// itself as the terminal would, and the stop ends the hold, so the time
     /// stopped is not exposure. (Issue 16 #2: the stop no longer ends the
@@ -755,9 +643,14 @@ private let kittyAnswer = ("\(esc)[?u", "\(esc)[?0u")
             session.process.send(signal: SIGTSTP)
             #expect(session.pty.waitFor("\(esc)[?1049l", after: beforeStop), "left the alternate screen on Ctrl-Z")
             #expect(waitUntilStopped(session.process.pid), "stopped after Ctrl-Z")
+            // The terminal given back as it was: cursor shown, mouse off, cooked modes.
+            #expect(Bytes.contains("\(esc)[?25h", in: session.pty.bytes, from: beforeStop), "cursor shown on Ctrl-Z")
+            #expect(Bytes.contains("\(esc)[?1000l", in: session.pty.bytes, from: beforeStop), "mouse off on Ctrl-Z")
+            #expect(session.pty.attributes().c_lflag & tcflag_t(ICANON) != 0, "cooked modes while stopped")
             usleep(1_500_000)
             let beforeContinue = session.pty.count
             kill(session.process.pid, SIGCONT)
+            #expect(session.pty.waitFor("\(esc)[?1000h", after: beforeContinue), "mouse on again after fg")
             #expect(session.pty.waitFor("paused: hold to go on", after: beforeContinue),
                     "the pause screen after fg, not the picture: \(Bytes.excerpt(session.pty.bytes))")
             #expect(session.waitForEvent { $0.contains("\"kind\":\"hold\"") }, "the first hold ended at the stop: \(session.events)")

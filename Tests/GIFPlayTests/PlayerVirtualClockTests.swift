@@ -18,7 +18,6 @@ import Darwin
 /// JSON string literal for `text` (enough for the ids, paths and sections used here).
 func jsonString(_ text: String) -> String { quoteJSON(text) }
 
-/// An `image` record line as fetch-images writes it (the fields the player reads).
 /// What starts the status line on a 24-row screen, as gif-play draws it.
 let statusLineStart = "\u{1B}[24;1H\u{1B}[0m\u{1B}[2m"
 
@@ -34,6 +33,7 @@ func statusTexts(_ drawn: String) -> [String] {
     return texts
 }
 
+/// An `image` record line as fetch-images writes it (the fields the player reads).
 func imageRecord(id: String, path: String, section: String? = "spiders", query: String? = nil,
                  atMs: Int? = nil, extra: String = "") -> String {
     var fields = ["\"kind\":\"image\"", "\"id\":\(jsonString(id))"]
@@ -66,10 +66,6 @@ enum Event {
         "{\"kind\":\"hold\",\"down_ms\":\(down),\"up_ms\":\(up)}"
     }
 
-    static func stall(_ start: Int, _ end: Int) -> String {
-        "{\"kind\":\"stall\",\"start_ms\":\(start),\"end_ms\":\(end)}"
-    }
-
     static func end(_ t: Int, _ reason: String) -> String {
         "{\"kind\":\"session\",\"event\":\"end\",\"t_ms\":\(t),\"reason\":\"\(reason)\"}"
     }
@@ -79,8 +75,6 @@ enum Event {
 func jsonObject(_ line: String) -> [String: Any]? {
     (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
 }
-
-/// The pygif conformance corpus, `../shared/corpus/gif-suite/pygif` (or `$SPOSURE_CORPUS/gif-suite/pygif`).
 
 // MARK: - The tests
 
@@ -164,59 +158,39 @@ private let delaysB = [5, 5, 5, 5]
         }
     }
 
-    /// Issue 16 #3: a virtual clock waiting for the next record (stdin open,
-    /// nothing coming) ignored the first SIGTERM; only a second one ended
-    /// it, without its records. The first ends the round at once, with them.
-    /// (The stage's reader now sees a stop while stdin is quiet, too.)
-    @Test func aSignalWhileWaitingForTheNextRecordEndsTheRoundWithTheEventsSoFar() throws {
+    /// Issue 16 #3: on a virtual clock waiting for the next record (stdin
+    /// open, nothing coming) the first SIGTERM was ignored; only a second one
+    /// ended it, without its records. A signal while the decoder is busy with
+    /// the next GIF (or stuck: it used to be, on a FIFO) left the round
+    /// waiting for it. The stop closes the gif buffer and the stage's reader
+    /// sees it while stdin is quiet: the first ends the round at once, with
+    /// the events so far. The busy GIF is a 3000×3000 canvas whose first
+    /// 0.3 s are 15 frames, each composited and scaled whole: many seconds
+    /// of decoding in a debug build.
+    @Test(arguments: [false, true])
+    func aSignalWhileTheRoundWaitsEndsItAtOnceWithTheEventsSoFar(decoderBusy: Bool) throws {
         try withTemporaryDirectory { folder in
             let (a, _) = try writeAB(in: folder)
-            let process = try StageProcess(
-                "gif-play", arguments: Self.headless + ["--hold", "always"],
-                stdin: Array((imageRecord(id: "A", path: a) + "\n").utf8), keepStdinOpen: true)
-            // A played to its end: the round now waits for the next record.
-            #expect(process.waitForStdoutLines(2, timeout: 30), "\(process.stdoutLinesSoFar)")
-            usleep(200_000)
-            process.send(signal: SIGTERM)
-            let result = process.wait(timeout: 20)
-            #expect(!result.timedOut, "the first SIGTERM was not acted on: \(result)")
-            #expect(result.exitCode == 143, "\(result)")
-            #expect(result.stdoutLines == [
-                Event.start(),
-                Event.shown("A", start: 0, end: 600, exposed: 600, frames: 3, completed: true),
-                Event.hold(0, 600),
-                Event.end(600, "interrupted"),
-            ])
-        }
-    }
-
-    /// Issue 16 #3: a signal while the decoder is busy with the next GIF
-    /// (or stuck: it used to be, on a FIFO) left the round waiting for it,
-    /// which a virtual clock does. The stop closes the gif buffer: the round
-    /// ends at once with what was done. The next GIF here is a 3000×3000
-    /// canvas whose first 0.3 s are 15 frames, each composited and scaled
-    /// whole: many seconds of decoding in a debug build.
-    @Test func aSignalWhileTheDecoderIsBusyEndsTheRoundAtOnce() throws {
-        try withTemporaryDirectory { folder in
-            let (a, _) = try writeAB(in: folder)
-            var big = GIFBuilder(width: 3000, height: 3000, colors: [[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]],
-                                 colorResolution: 1)
-            big.loop(0)
-            for index in 0..<20 {
-                big.control(delay: 2)
-                big.image(left: index, top: 0, width: 1, height: 1, pixels: [UInt8(1 + index % 3)])
+            var input = imageRecord(id: "A", path: a) + "\n"
+            if decoderBusy {
+                var big = GIFBuilder(width: 3000, height: 3000, colors: [[0, 0, 0], [255, 0, 0], [0, 255, 0], [0, 0, 255]],
+                                     colorResolution: 1)
+                big.loop(0)
+                for index in 0..<20 {
+                    big.control(delay: 2)
+                    big.image(left: index, top: 0, width: 1, height: 1, pixels: [UInt8(1 + index % 3)])
+                }
+                big.trailer()
+                input += imageRecord(id: "BIG", path: try PlayGIF.write(big.bytes, "big.gif", in: folder)) + "\n"
             }
-            big.trailer()
-            let slow = try PlayGIF.write(big.bytes, "big.gif", in: folder)
-            let process = try StageProcess(
-                "gif-play", arguments: Self.headless + ["--hold", "always"],
-                stdin: Array((imageRecord(id: "A", path: a) + "\n" + imageRecord(id: "BIG", path: slow) + "\n").utf8))
-            // A played to its end: the round now waits for BIG's first frames.
+            let process = try StageProcess("gif-play", arguments: Self.headless + ["--hold", "always"],
+                                           stdin: Array(input.utf8), keepStdinOpen: !decoderBusy)
+            // A played to its end: the round now waits for the next record, or BIG's first frames.
             #expect(process.waitForStdoutLines(2, timeout: 30), "\(process.stdoutLinesSoFar)")
             usleep(300_000)
             process.send(signal: SIGTERM)
-            let result = process.wait(timeout: 8)
-            #expect(!result.timedOut, "the round waited for the decoder after SIGTERM: \(result)")
+            let result = process.wait(timeout: decoderBusy ? 8 : 20)
+            #expect(!result.timedOut, "the first SIGTERM did not end the round at once: \(result)")
             #expect(result.exitCode == 143, "\(result)")
             #expect(result.stdoutLines == [
                 Event.start(),
@@ -258,26 +232,6 @@ private let delaysB = [5, 5, 5, 5]
                 #expect(write[clear.upperBound...].contains(statusStart),
                         "write \(index) clears the screen, status line too, and does not draw it again: \(excerpt)")
             }
-        }
-    }
-
-    // MARK: Replay
-
-    /// `--tty FILE` (tests, benchmarks): the file holds exactly what was drawn, even when it existed before.
-    @Test func drawingIntoAnExistingFileReplacesIt() throws {
-        try withTemporaryDirectory { folder in
-            let (a, _) = try writeAB(in: folder)
-            let screen = folder.appendingPathComponent("screen.out").path
-            try Data(repeating: 0x5A, count: 1_000_000).write(to: URL(fileURLWithPath: screen))
-            let result = try play(["--renderer", "truecolor", "--symbols", "sextant", "--tty", screen],
-                                  lines: [imageRecord(id: "A", path: a)])
-            #expect(result.exitCode == 0, "\(result)")
-            #expect(result.stdoutLines.first == Event.start(renderer: "truecolor", symbols: "sextant"))
-            let drawn = [UInt8]((try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data())
-            #expect(drawn.starts(with: Array("\u{1B}[?1049h".utf8)), "begins with the alternate screen")
-            #expect(drawn.count < 1_000_000 && !drawn.contains(0x5A), "the old contents are gone (\(drawn.count) bytes)")
-            let tail = String(decoding: drawn.suffix(32), as: UTF8.self)
-            #expect(tail.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "ends with the restore: \(tail.debugDescription)")
         }
     }
 

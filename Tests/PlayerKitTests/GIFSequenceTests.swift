@@ -73,14 +73,6 @@ private func drawn(_ step: GIFSequence<FakeFeed>.Step) -> Int? {
         #expect(!twice)
     }
 
-    @Test func aStillShowsForTheStillTimeFiveSecondsByDefault() {
-        var gifs = sequence(FakeFeed())
-        let still = FakeGIF("S", delays: [100])
-        still.isStill = true
-        gifs.begin(still, at: 0)
-        #expect(gifs.frameEnd == 5000)
-    }
-
     @Test func theFeedsLinesComeFirstAndItsEndIsNotedOnlyWhenItFinished() {
         let feed = FakeFeed(closed: false)
         feed.ready = [([Array("x".utf8)], FakeGIF("A", delays: [100]), 20)]

@@ -111,18 +111,12 @@ import Testing
         #expect(!palette.render(picture([(0, 0, 60), (0, 0, 0), (0, 0, 0), (0, 0, 0)]), row: 1, col: 1).isEmpty)
     }
 
-    @Test func writesPaletteColoursWithTheShorterCode() {
-        #expect(Palette256.exactIndex(rgb: 0xFFFFFF) == 231)
-        // 16–21 (black to pure blue) are base16 themes' own colours: never used.
-        #expect(Palette256.exactIndex(rgb: 0x000000) == nil)
-        #expect(Palette256.exactIndex(rgb: 0x0000FF) == nil)
-        #expect(Palette256.exactIndex(rgb: 0x005F00) == 22)
-        #expect(Palette256.exactIndex(rgb: 0x5F87AF) == 67)
-        #expect(Palette256.exactIndex(rgb: 0x080808) == 232)
-        #expect(Palette256.exactIndex(rgb: 0xEEEEEE) == 255)
-        #expect(Palette256.exactIndex(rgb: 0xFEFFFF) == nil)
-        #expect(Palette256.exactIndex(rgb: 0x090909) == nil)
-        #expect(Palette256.exactIndex(rgb: 0xF8F8F8) == nil)
+    /// The shorter code where a palette entry is exact; 16–21 (black to
+    /// pure blue) are base16 themes' own colours: never used.
+    @Test(arguments: [(0xFFFFFF, 231), (0x000000, nil), (0x0000FF, nil), (0x005F00, 22), (0x5F87AF, 67), (0x080808, 232),
+                      (0xEEEEEE, 255), (0xFEFFFF, nil), (0x090909, nil), (0xF8F8F8, nil)] as [(Int, Int?)])
+    func writesPaletteColoursWithTheShorterCode(rgb: Int, index: Int?) {
+        #expect(Palette256.exactIndex(rgb: rgb) == index)
     }
 
     @Test func drawsEverythingAgainAfterInvalidate() {
@@ -134,12 +128,9 @@ import Testing
         #expect(String(decoding: first, as: UTF8.self).contains("\u{1B}[48;5;231m"))
     }
 
-    @Test func mapsColoursToTheNearest256PaletteEntry() {
-        #expect(Palette256.index(rgb: 0x000000) == 16)
-        #expect(Palette256.index(rgb: 0xFFFFFF) == 231)
-        #expect(Palette256.index(rgb: 0xFF0000) == 196)
-        #expect(Palette256.index(rgb: 0x808080) == 244)
-        #expect(Palette256.index(rgb: 0x5F87AF) == 67)
+    @Test(arguments: [(0x000000, 16), (0xFFFFFF, 231), (0xFF0000, 196), (0x808080, 244), (0x5F87AF, 67)])
+    func mapsColoursToTheNearest256PaletteEntry(rgb: Int, index: Int) {
+        #expect(Palette256.index(rgb: rgb) == index)
     }
 
     @Test func stripsControlCharactersFromScreenText() {

@@ -124,11 +124,8 @@ import TestSupport
 @Suite struct ScreenRedrawTests {
     /// A GIF of two frames, fitted to an 80×24 screen (23 picture rows).
     func twoFrameGIF(in folder: URL) throws -> PreparedGIF {
-        let path = try PlayGIF.write(PlayGIF.animated(delays: [4, 4]), "g.gif", in: folder)
-        let record = JSONRecord()
-        record.set("kind", "image")
         let layout = ScreenLayout(columns: 80, rows: 23, cell: .halfBlock, background: .black)
-        return try PreparedGIF.whole(record: record, path: path, layout: layout)
+        return try PreparedGIF.whole(PlayGIF.animated(delays: [4, 4]), in: folder, layout: layout)
     }
 
     @Test func aMessageFromElsewhereOnTheTerminalMakesTheNextFrameWhole() throws {
@@ -182,6 +179,13 @@ import TestSupport
 }
 
 extension PreparedGIF {
+    /// `bytes` written as g.gif in `folder`, an image record of it, decoded whole for `layout`.
+    static func whole(_ bytes: [UInt8], in folder: URL, layout: ScreenLayout) throws -> PreparedGIF {
+        let record = JSONRecord()
+        record.set("kind", "image")
+        return try whole(record: record, path: try PlayGIF.write(bytes, "g.gif", in: folder), layout: layout)
+    }
+
     /// Every frame decoded and fitted now, with nothing left to a thread:
     /// the reference the decoding as it plays must equal.
     static func whole(record: JSONRecord, path: String, layout: ScreenLayout) throws -> PreparedGIF {

@@ -10,11 +10,9 @@ import TestSupport
     /// A `width` × `height` GIF fitted as `screen` lays pictures out with cells of `cellPixels`.
     func fitted(_ screen: Screen, cellPixels: CellSize?, width: Int = 16, height: Int = 9) throws -> CellPicture {
         try withTemporaryDirectory { folder in
-            let path = try PlayGIF.write(PlayGIF.animated(width: width, height: height, delays: [10]), "g.gif", in: folder)
-            let record = JSONRecord()
-            record.set("kind", "image")
             let layout = screen.layout(background: .black, cellPixels: cellPixels)
-            return try PreparedGIF.whole(record: record, path: path, layout: layout).picture(0)
+            let gif = PlayGIF.animated(width: width, height: height, delays: [10])
+            return try PreparedGIF.whole(gif, in: folder, layout: layout).picture(0)
         }
     }
 
