@@ -180,18 +180,6 @@ struct GiphyPagesEndToEndTests {
 
     // MARK: - list: failures and retries
 
-    @Test func listTimesOutASlowPageAndRetriesIt() throws {
-        try withWorld { world in
-            world.fake.set(.search("spiders"), count: 5)
-            world.fake.fail(.slow(10), times: 1, list: .search("spiders"))
-            let result = try world.list(["--timeout", "2s", "--max-wait", "3s"], lines: [pageLine("spiders", offset: 0, limit: 5, total: 5)])
-
-            #expect(result.exitCode == 0)
-            #expect(result.stdoutLines == (0..<5).map { gifLine(FakeGiphy.generated(.search("spiders"), $0), rank: $0, query: "spiders") })
-            #expect(world.fake.calls.count == 2)
-        }
-    }
-
     @Test func listKeepsItsClientSideRateLimit() throws {
         try withWorld { world in
             world.fake.set(.search("spiders"), count: 25)
