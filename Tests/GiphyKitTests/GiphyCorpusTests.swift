@@ -316,51 +316,6 @@ struct GiphyResponseTests {
         #expect(notFound.code == "http_404")
         #expect(!notFound.transient)
     }
-
-    /// Not retried since "Hostile input, third pass", defect 5: the same
-    /// answer again is no better, and each retry spent a call.
-    @Test func bodyThatIsNotJSONIsABadResponse() throws {
-        let failure = try failureOf(GiphyAPI().interpret(status: 200, body: Array("<html>maintenance</html>".utf8), url: displayURL))
-        #expect(failure.code == "bad_response")
-        #expect(!failure.transient)
-    }
-
-    @Test func fakeGiphyBodiesReadLikeTheRealOnes() throws {
-        let fake = try FakeGiphy()
-        defer { fake.stop() }
-        fake.set(.search("spiders"), items: [FakeGIF.make(id: "a1"), FakeGIF.make(id: "b2")], count: 7, total: .count)
-        fake.fail(.synthetic, times: 1, list: .search("snakes"))
-        fake.fail(.rateLimited, times: 1, list: .search("snakes"))
-        let key = fake.key
-        func body(_ target: String) -> (Int, [UInt8]) {
-            let response = fake.respond(target: target)
-            return (response.status, response.body)
-        }
-        let (status, pageBody) = body("/v1/gifs/search?api_key=\(key)&q=spiders&limit=5&offset=0&rating=g&lang=en")
-        #expect(status == 200)
-        let result = try interpretedPage(GiphyAPI().interpret(status: status, body: pageBody, url: displayURL))
-        #expect(result.items.count == 5)
-        #expect(result.totalCount == 7)
-        #expect(result.items.map { $0.string("id") ?? "" }.prefix(2) == ["a1", "b2"])
-        #expect(result.items[0].object("images")?.object("fixed_height")?.string("width") != nil, "numbers are strings")
-
-        let (s1, synthetic) = body("/v1/gifs/search?api_key=\(key)&q=snakes&limit=5&offset=0")
-        #expect(try failureOf(GiphyAPI().interpret(status: s1, body: synthetic, url: displayURL)).code == "synthetic")
-        let (s2, limited) = body("/v1/gifs/search?api_key=\(key)&q=snakes&limit=5&offset=0")
-        #expect(s2 == 429)
-        #expect(try failureOf(GiphyAPI().interpret(status: s2, body: limited, url: displayURL)).code == "rate_limited")
-        let (s3, refused) = body("/v1/gifs/search?api_key=nope&q=snakes&limit=5&offset=0")
-        #expect(s3 == 401)
-        guard case .unauthorized = GiphyAPI().interpret(status: s3, body: refused, url: displayURL) else {
-            Issue.record("a wrong key is not refused")
-            return
-        }
-        let (s4, past) = body("/v1/gifs/search?api_key=\(key)&q=spiders&limit=5&offset=5000")
-        let empty = try interpretedPage(GiphyAPI().interpret(status: s4, body: past, url: displayURL))
-        #expect(empty.items.isEmpty)
-        #expect(empty.totalCount == 0)
-        #expect(fake.calls.count == 5)
-    }
 }
 
 // MARK: - GIF records

@@ -80,36 +80,6 @@ struct KlipyEndToEndTests {
         }
     }
 
-    /// Defect 4 of "Hostile input, third pass": an API that answers after
-    /// 200 s had no overall deadline: 7–8 attempts a page (each cut by
-    /// --timeout, retried for --max-wait), nothing written after 500 s, and
-    /// the allowance spent. `--max-time` bounds a page, attempts and waits
-    /// together: past it the page is a `timeout` record, the pages after it
-    /// go on, and `--retry-errors` takes it back.
-    @Test func aStalledAPIGetsADeadlineForEachPage() throws {
-        try withKlipy { world in
-            world.fake.set("spiders", count: 10)
-            world.fake.fail(.stalled(200), times: .max, query: "spiders", page: 1)
-            let pages = [klipyPage("spiders", page: 1, perPage: 5, limit: 5), klipyPage("spiders", page: 2, perPage: 5, limit: 5)]
-            let result = try world.list(pages, ["--max-time", "3s", "--timeout", "2s"])
-
-            #expect(result.exitCode == 1, "\(result)")
-            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
-            try #require(records.count == 6, "\(result.stdoutLines)")
-            #expect(records[0].string("code") == "timeout")
-            #expect(records[0].string("error")?.contains("--max-time 3s") == true, "\(records[0].text)")
-            #expect(records[0].int("page") == 1, "the page's fields are kept")
-            #expect(records.dropFirst().allSatisfy { $0.kind == "gif" }, "the page after it goes on")
-            let stalledCalls = world.fake.calls.filter { $0.page == 1 }.count
-            #expect(stalledCalls >= 1 && stalledCalls <= 2, "at most two calls within 3 s of 2 s attempts: \(stalledCalls)")
-
-            world.fake.clearFaults()
-            let retried = try world.list([records[0].text], ["--retry-errors"])
-            #expect(retried.exitCode == 0, "\(retried)")
-            #expect(try retried.stdoutLines.map { try JSONRecord.parse($0).kind } == Array(repeating: "gif", count: 5))
-        }
-    }
-
     /// Defect 5 of "Hostile input, third pass": one integer past 2^63 or a
     /// `1e400` anywhere in an answer lost the whole page (`bad_response: …
     /// not a JSON object`), and the answer was retried, a call each time.

@@ -37,24 +37,6 @@ extension PipelinesTests {
         }
     }
 
-    @Test func aReplayWhoseHoldScriptIsGoneSaysSoInOneLine() throws {
-        try withTemporaryDirectory { folder in
-            let run = try offlineRecording(in: folder, hold: "script:hold.ndjson")
-            let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
-            try FileManager.default.removeItem(atPath: run + "/hold.ndjson")
-            for from in ["play", "fetch"] {
-                let replay = try script("replay", [run, "--from", from], directory: URL(fileURLWithPath: "/"))
-                #expect(replay.status == 1, "--from \(from)")
-                #expect(replay.err == "sposure replay: \(run)/hold.ndjson is missing: the hold script this recording plays by (named in \(run)/play.options)\n")
-                #expect(replay.out.isEmpty)
-            }
-            // Scoring the saved events needs no hold script.
-            let fromScore = try script("replay", [run, "--from", "score"])
-            #expect(fromScore.status == 0, "\(fromScore.err)")
-            #expect(fromScore.out == saved)
-        }
-    }
-
     /// A recording of the older pipelines/record (the hold script named from
     /// where it ran, always copied to DIR/hold.ndjson) replays from anywhere too.
     @Test func anOlderRecordingFindsItsHoldScriptInItsFolder() throws {

@@ -100,17 +100,6 @@ extension PipelinesTests {
             #expect(replay.out == saved, "what was played is still scored")
         }
     }
-
-    @Test func scoreFindingNoRoundFailsTheReplayAndSaysSo() throws {
-        try withTemporaryDirectory { folder in
-            let run = try offlineRecording(in: folder, hold: "script:hold.ndjson")
-            try Data("{\"kind\":\"note\"}\n".utf8).write(to: URL(fileURLWithPath: run + "/events.ndjson"))
-            let replay = try script("replay", [run, "--from", "score"])
-            #expect(replay.status == 1)
-            #expect(replay.err.hasSuffix("sposure replay: the round could not be played or scored: score found no round in gif-play's events\n"),
-                    "\(replay.err)")
-        }
-    }
 }
 
 /// Issue 23: sposure owns the wiring; a SIGTERM sent to it alone (kill PID,

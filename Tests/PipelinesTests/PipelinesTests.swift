@@ -25,23 +25,6 @@ import TestSupport
         return try process.runDrained()
     }
 
-    @Test func theDemoPlaysTheSampleGIFsHeadlessAndPrintsTheScore() throws {
-        let result = try script("demo", ["--headless"])
-        #expect(result.status == 0, "\(result.err)")
-        #expect(result.out.contains("G A M E   O V E R"))
-        #expect(result.out.contains("Exposure      9s"))
-        #expect(result.out.contains("Points        105"))
-        #expect(result.out.contains("4 shown, 3 watched to the end"))
-        #expect(result.err.contains("holding by script on a virtual clock"))
-    }
-
-    @Test func theDemoGivesTheSameScoreEveryTime() throws {
-        let first = try script("demo", ["--headless"])
-        let second = try script("demo", ["--headless"])
-        #expect(first.out == second.out)
-    }
-
-
     /// The environment for `fake`, with the cache and data folders in `dir`.
     static func environment(_ fake: FakeKlipy, _ dir: String) -> [String: String] {
         ["KLIPY_API_KEY": fake.key, "KLIPY_API_URL": fake.baseURL,
@@ -122,13 +105,6 @@ import TestSupport
         let result = try script(name, ["--version"])
         #expect(result.status == 0)
         #expect(result.out == "\(name) \(tools.stdoutLines.first ?? "?")\n")
-    }
-
-    /// Issue 31: no key is needed (Wikimedia Commons), a terminal is.
-    @Test func theLiveGameWithoutAKeySaysWhenTheTerminalIsMissing() throws {
-        let result = try script("play", ["spiders"])
-        #expect(result.status == 1)
-        #expect(result.err.contains("the game needs a terminal") && !result.err.contains("GIPHY_API_KEY is not set"), "\(result.err)")
     }
 
     /// The five stages on a virtual clock with Klipy (issue 14): pipelines/record
@@ -268,18 +244,6 @@ import TestSupport
         let result = try script(name, ["--help"])
         #expect(result.out.contains("--provider"))
         #expect(result.out.contains("KLIPY_API_KEY") && result.out.contains("GIPHY_API_KEY"))
-    }
-
-    @Test func anUnknownOptionIsAUsageError() throws {
-        let result = try script("demo", ["--fast"])
-        #expect(result.status == 64)
-        #expect(result.err.contains("Unknown option '--fast'"))
-    }
-
-    @Test func aReplayOfAMissingFolderSaysSo() throws {
-        let result = try script("replay", ["/nonexistent/recording"])
-        #expect(result.status == 1)
-        #expect(result.err == "sposure replay: no such folder: /nonexistent/recording\n")
     }
 
     /// Issue 16 #3: die() printed its exit status at the end of every message

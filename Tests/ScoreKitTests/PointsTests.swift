@@ -4,17 +4,11 @@ import Testing
 import TestSupport
 
 @Suite struct PointsTests {
-    @Test func givesTenPointsASecondOfExposure() {
-        #expect(Points.points(exposedMs: 60_000, gifsCompleted: 0) == 600)
-    }
-
-    @Test func countsExposureInWholeTenthsOfASecond() {
-        #expect(Points.points(exposedMs: 8_699, gifsCompleted: 0) == 86)
-        #expect(Points.points(exposedMs: 99, gifsCompleted: 0) == 0)
-    }
-
-    @Test func addsFiveForEachGIFWatchedToItsEnd() {
-        #expect(Points.points(exposedMs: 8_600, gifsCompleted: 4) == 86 + 20)
+    /// Ten points a second of exposure, in whole tenths, five for each GIF
+    /// watched to its end, never negative.
+    @Test(arguments: [(60_000, 0, 600), (8_699, 0, 86), (99, 0, 0), (8_600, 4, 86 + 20), (-5, -1, 0)])
+    func givesTenPointsASecondAndFiveAGIFWatchedToItsEnd(_ exposedMs: Int, _ gifsCompleted: Int, _ points: Int) {
+        #expect(Points.points(exposedMs: exposedMs, gifsCompleted: gifsCompleted) == points)
     }
 
     @Test func letsExposureCountMostForATypicalGIF() {
@@ -30,10 +24,6 @@ import TestSupport
         #expect(slow.stallMs == round.stallMs + 10_000)
         #expect(slow.points == round.points)
         #expect(round.points == 84 + 20)
-    }
-
-    @Test func neverGoesNegative() {
-        #expect(Points.points(exposedMs: -5, gifsCompleted: -1) == 0)
     }
 }
 

@@ -23,34 +23,22 @@ func readLines(_ input: [UInt8], maxLineBytes: Int = 1 << 20) throws -> [String]
 }
 
 @Suite struct LineReaderTests {
-    @Test func numbersLinesAndSkipsBlankOnes() throws {
-        #expect(try readLines(Array("a\n\n  \nb\n".utf8)) == ["1:a", "4:b"])
-    }
+    static let long = (x: String(repeating: "x", count: 5000), y: String(repeating: "y", count: 300_000),
+                       z: String(repeating: "z", count: 200_000))
 
-    @Test func acceptsCRLF() throws {
-        #expect(try readLines(Array("a\r\nb\r\n".utf8)) == ["1:a", "2:b"])
-    }
-
-    @Test func readsALastLineWithoutNewline() throws {
-        #expect(try readLines(Array("a\nlast".utf8)) == ["1:a", "2:last"])
-    }
-
-    @Test func reportsAnOverLongLineAndGoesOn() throws {
-        let long = String(repeating: "x", count: 5000)
-        #expect(try readLines(Array("a\n\(long)\nb\n".utf8), maxLineBytes: 100) == ["1:a", "2:too long 5000 xxxx", "3:b"])
-    }
-
-    @Test func reportsAnOverLongLastLineWithoutNewline() throws {
-        let long = String(repeating: "y", count: 300_000)
-        #expect(try readLines(Array("a\n\(long)".utf8), maxLineBytes: 1000) == ["1:a", "2:too long 300000 yyyy"])
-    }
-
-    @Test func readsLinesLongerThanItsFirstBuffer() throws {
-        let long = String(repeating: "z", count: 200_000)
-        #expect(try readLines(Array("\(long)\nb".utf8)) == ["1:\(long)", "2:b"])
-    }
-
-    @Test func readsNothingFromEmptyInput() throws {
-        #expect(try readLines([]) == [])
+    /// Lines are numbered as read, blank ones skipped, CRLF and a last line
+    /// without newline accepted; an over-long line is reported and the
+    /// reading goes on; a line longer than the first buffer is read whole.
+    @Test(arguments: [
+        ("a\n\n  \nb\n", 1 << 20, ["1:a", "4:b"]),
+        ("a\r\nb\r\n", 1 << 20, ["1:a", "2:b"]),
+        ("a\nlast", 1 << 20, ["1:a", "2:last"]),
+        ("a\n\(LineReaderTests.long.x)\nb\n", 100, ["1:a", "2:too long 5000 xxxx", "3:b"]),
+        ("a\n\(LineReaderTests.long.y)", 1000, ["1:a", "2:too long 300000 yyyy"]),
+        ("\(LineReaderTests.long.z)\nb", 1 << 20, ["1:\(LineReaderTests.long.z)", "2:b"]),
+        ("", 1 << 20, []),
+    ] as [(String, Int, [String])])
+    func readsLines(_ input: String, _ maxLineBytes: Int, _ lines: [String]) throws {
+        #expect(try readLines(Array(input.utf8), maxLineBytes: maxLineBytes) == lines)
     }
 }
