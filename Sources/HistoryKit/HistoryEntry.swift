@@ -1,3 +1,4 @@
+import EventKit
 import LadderKit
 import SposureKit
 
@@ -40,6 +41,8 @@ public struct HistoryEntry: Sendable, Equatable {
     public var ratings = RoundRatings()
     /// How a ladder round ended (`reason`), for the step-down rule.
     public var reason: String?
+    /// The credits of the pictures shown that had one (written last, only when there are some).
+    public var credits: [PictureCredit] = []
 
     /// A section's exposure in one round.
     public struct Section: Sendable, Equatable {
@@ -137,6 +140,7 @@ public struct HistoryEntry: Sendable, Equatable {
         }
         ladder = LadderTag(record: record)
         reason = record.string("reason")
+        credits = PictureCredit.list(in: record)
         // Both ratings are `distress`; one alone (the other skipped) stays in `ratings`.
         let lone: (String) -> Int? = { [distress] key in
             distress == nil ? record.int(key).flatMap { Distress.scale.contains($0) ? $0 : nil } : nil
@@ -183,6 +187,7 @@ public struct HistoryEntry: Sendable, Equatable {
         if let expect = ratings.expectPct { record.set("expect_pct", expect) }
         if let peak = ratings.peak { record.set("peak", peak) }
         if let happened = ratings.happened { record.set("happened", happened) }
+        PictureCredit.write(credits, to: record)
         return record
     }
 }

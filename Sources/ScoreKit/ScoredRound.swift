@@ -1,3 +1,4 @@
+import EventKit
 import LadderKit
 import HistoryKit
 import SposureKit
@@ -23,6 +24,7 @@ public struct ScoredRound: Sendable, Equatable {
         public static let distressBefore = "distress_before", distressAfter = "distress_after"
         public static let ladder = "ladder", ratings = "ratings", gifsRated = "gifs_rated"
         public static let gifsSkipped = "gifs_skipped", gifsOffTopic = "gifs_off_topic", newGIFs = "new_gifs"
+        public static let credits = "credits"
     }
 
     /// The field names of a ladder round's `ladder` object, in the order they are written.
@@ -112,6 +114,7 @@ public struct ScoredRound: Sendable, Equatable {
         gifsOffTopic = record.int(Field.gifsOffTopic) ?? 0
         newGIFs = record.int(Field.newGIFs)
         self.round.gifsSkipped = record.int(Field.gifsSkipped) ?? 0
+        self.round.credits = PictureCredit.list(in: record, key: Field.credits)
     }
 
     /// Compares the round with the best exposure of the earlier rounds (nil: there were none).
@@ -171,12 +174,13 @@ public struct ScoredRound: Sendable, Equatable {
         if round.gifsSkipped > 0 { record.set(Field.gifsSkipped, round.gifsSkipped) }
         if gifsOffTopic > 0 { record.set(Field.gifsOffTopic, gifsOffTopic) }
         if let newGIFs { record.set(Field.newGIFs, newGIFs) }
+        PictureCredit.write(round.credits, to: record, key: Field.credits)
         return record
     }
 
     /// The round as the history keeps it, dated `at`, else `fallbackAt` (the time of scoring).
     public func historyEntry(fallbackAt: String) -> HistoryEntry {
-        HistoryEntry(
+        var entry = HistoryEntry(
             at: at ?? fallbackAt,
             totals: round.totals,
             errors: round.errors,
@@ -189,5 +193,7 @@ public struct ScoredRound: Sendable, Equatable {
             ratings: distress == nil ? round.ratings : RoundRatings(expectPct: round.ratings.expectPct, peak: round.ratings.peak,
                                                                     happened: round.ratings.happened),
             reason: round.endReason)
+        entry.credits = round.credits
+        return entry
     }
 }
