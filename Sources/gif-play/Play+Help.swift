@@ -59,6 +59,9 @@ extension Play {
         all; --ratings script:FILE answers from a file. During play a digit rates the GIF \
         on screen (0 calm … 9 worst) without ending the hold. A record with "still": true \
         shows its first frame for the GIF's whole time (3 s for a GIF of one frame). \
+        With --approach on, or on a rung with "approach": true, a still instead comes \
+        slowly closer: a smooth zoom toward its middle from 1.0x to 1.5x, 12 frames over \
+        5 s, drawn by the same renderer (the step toward the feared thing, in pictures). \
         Letting go always blanks the picture at once. See docs/ladders.md.
 
         Exit status: 0 the round ended (released, quit, end of input, time limit); \

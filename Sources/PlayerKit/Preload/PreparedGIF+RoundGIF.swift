@@ -12,7 +12,7 @@ extension PreparedGIF: RoundGIF {
     /// The record's provider and creator (none for a GIF from no API).
     public var credit: Credit? { Credit(record: record) }
     /// The record says `still: true`.
-    public var isStill: Bool { record.bool("still") == true }
+    public var isStill: Bool { record.bool("still") == true && !approaching }
     /// The record's title.
     public var title: String? { record.string("title") }
     /// The frames still to decode are dropped.
