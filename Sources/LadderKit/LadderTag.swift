@@ -20,9 +20,11 @@ public struct LadderTag: Sendable, Equatable {
     public var mix = false
     /// Each GIF is shown frozen on its first frame.
     public var still = false
+    /// Each still comes slowly closer (the rung's `approach`).
+    public var approach = false
 
     /// The fields, in the order they are written.
-    public static let fields = ["ladder", "rung", "rung_suds", "retest", "mix", "still"]
+    public static let fields = ["ladder", "rung", "rung_suds", "retest", "mix", "still", "approach"]
 
     /// A tag.
     public init(ladder: String, rung: Int, rungSuds: Int, retest: Bool = false, mix: Bool = false, still: Bool = false) {
@@ -43,11 +45,21 @@ public struct LadderTag: Sendable, Equatable {
         retest = record.bool("retest") ?? false
         mix = record.bool("mix") ?? false
         still = record.bool("still") ?? false
+        approach = record.bool("approach") ?? false
     }
 
-    /// Appends the fields to `record` (`retest`, `mix`, `still` only when true).
+    /// Appends the fields to `record` (`retest`, `mix`, `still`, `approach` only when true).
     public func write(to record: JSONRecord) {
         record.set([("ladder", ladder), ("rung", rung), ("rung_suds", rungSuds), ("retest", retest.omittedWhenFalse),
-                    ("mix", mix.omittedWhenFalse), ("still", still.omittedWhenFalse)])
+                    ("mix", mix.omittedWhenFalse), ("still", still.omittedWhenFalse), ("approach", approach.omittedWhenFalse)])
+    }
+}
+
+extension LadderTag {
+    /// The tag with ``approach`` set to `flag`.
+    public func approaching(_ flag: Bool) -> LadderTag {
+        var tag = self
+        tag.approach = flag
+        return tag
     }
 }
