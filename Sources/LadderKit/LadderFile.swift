@@ -159,7 +159,7 @@ public enum LadderFile {
         }
         guard case .object(let object) = value else { throw fail(nil, "must be an object, found \(value.described)") }
         if let unknown = object.keys.sorted().first(where: { !rungKeys.contains($0) }) {
-            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still, approach, avoid, by_provider)")
+            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still, avoid, by_provider)")
         }
         let given = ["query", "queries", "dir"].filter { object[$0] != nil }
         guard !given.isEmpty else { throw fail(nil, "needs \"query\", \"queries\" or \"dir\"") }
