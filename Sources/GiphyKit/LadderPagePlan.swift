@@ -37,6 +37,7 @@ public struct LadderPagePlan: Sendable {
             queries.append(query)
             avoid[query] = ladder.avoidList(rung: rung)
             tags[query] = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
+                .approaching(played.approach)
         }
         guard mix && !retest else { return }
         for number in mastered.sorted() where number < rung {
@@ -45,6 +46,7 @@ public struct LadderPagePlan: Sendable {
                 mixQueries.append(query)
                 avoid[query] = ladder.avoidList(rung: number)
                 tags[query] = LadderTag(ladder: ladder.name, rung: number, rungSuds: easier.suds, mix: true, still: easier.still)
+                    .approaching(easier.approach)
             }
         }
     }
@@ -112,6 +114,7 @@ public struct LadderPagePlan: Sendable {
         let gifs = names.sorted()
         guard !gifs.isEmpty else { throw fail("holds no .gif file") }
         let tag = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
+            .approaching(played.approach)
         return gifs.map { name in
             let record = ImageRecord(folder: Paths.lastComponent(folder), file: name, path: folder + "/" + name).record()
             tag.write(to: record)

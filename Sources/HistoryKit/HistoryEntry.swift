@@ -1,5 +1,5 @@
-import LadderKit
 import RecordKit
+import LadderKit
 import SposureKit
 
 /// One line of the history file: a round as it is kept for lifetime statistics.
@@ -41,6 +41,8 @@ public struct HistoryEntry: Sendable, Equatable {
     public var ratings = RoundRatings()
     /// How a ladder round ended (`reason`), for the step-down rule.
     public var reason: String?
+    /// The credits of the pictures shown that had one (written last, only when there are some).
+    public var credits: [PictureCredit] = []
 
     /// A section's exposure in one round.
     public struct Section: Sendable, Equatable {
@@ -150,6 +152,7 @@ public struct HistoryEntry: Sendable, Equatable {
         }
         ladder = LadderTag(record: record)
         reason = record.string(Field.reason)
+        credits = PictureCredit.list(in: record)
         // Both ratings are `distress`; one alone (the other skipped) stays in `ratings`.
         let lone: (String) -> Int? = { [distress] key in
             distress == nil ? record.int(key).flatMap { Distress.scale.contains($0) ? $0 : nil } : nil
@@ -196,6 +199,7 @@ public struct HistoryEntry: Sendable, Equatable {
         if let expect = ratings.expectPct { record.set(Field.expectPct, expect) }
         if let peak = ratings.peak { record.set(Field.peak, peak) }
         if let happened = ratings.happened { record.set(Field.happened, happened) }
+        PictureCredit.write(credits, to: record)
         return record
     }
 }

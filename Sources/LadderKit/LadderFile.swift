@@ -8,7 +8,7 @@ public enum LadderFile {
     /// The fields a ladder may have.
     static let ladderKeys: Set<String> = ["name", "title", "expectation", "rungs", "rules", "avoid"]
     /// The fields a rung may have.
-    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still", "avoid", "by_provider"]
+    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still", "approach", "avoid", "by_provider"]
     /// The longest query (Giphy answers 414 past it).
     public static let maxQueryLength = 50
 
@@ -172,6 +172,11 @@ public enum LadderFile {
             guard case .bool(let flag) = value else { throw fail("still", "must be true or false, found \(value.described)") }
             still = flag
         }
+        var approach = false
+        if let value = object["approach"] {
+            guard case .bool(let flag) = value else { throw fail("approach", "must be true or false, found \(value.described)") }
+            approach = flag
+        }
         func query(_ value: JSONValue, _ key: String) throws(LadderError) -> String {
             guard case .string(let text) = value, !text.trimmingWhitespace().isEmpty else {
                 throw fail(key, "must be a non-empty string, found \(value.described)")
@@ -212,6 +217,7 @@ public enum LadderFile {
         case "query":
             var rung = Rung(queries: [try query(object["query"] ?? .null, "query")], suds: suds, still: still, avoid: avoid)
             rung.providerQueries = byProvider
+            rung.approach = approach
             return rung
         case "queries":
             guard case .array(let items) = object["queries"] ?? .null, !items.isEmpty else {
@@ -221,13 +227,16 @@ public enum LadderFile {
             for item in items { queries.append(try query(item, "queries")) }
             var rung = Rung(queries: queries, suds: suds, still: still, avoid: avoid)
             rung.providerQueries = byProvider
+            rung.approach = approach
             return rung
         default:
             guard case .string(let dir) = object["dir"] ?? .null, !dir.isEmpty else {
                 throw fail("dir", "must be a folder's path")
             }
             if let problem = controlProblem(dir) { throw fail("dir", problem) }
-            return Rung(dir: dir, suds: suds, still: still)
+            var rung = Rung(dir: dir, suds: suds, still: still)
+            rung.approach = approach
+            return rung
         }
     }
 

@@ -8,6 +8,8 @@ public struct Rung: Sendable, Equatable {
     public var suds: Int
     /// Show each GIF frozen on its first frame (stills before motion).
     public var still: Bool
+    /// Each still comes slowly closer while shown (`"approach"`: gif-play's `--approach auto`).
+    public var approach = false
     /// Words whose GIFs the rung leaves out (`"avoid"`), besides the ladder's.
     public var avoid: [String] = []
     /// The searches for one API in place of ``queries`` (`"by_provider"`):

@@ -55,6 +55,8 @@ public struct PlayerConfiguration: Sendable {
     /// after new ones (`--seen-rounds`); 0: input order. Nil: 5 on a real
     /// clock, 0 on a virtual one, whose replays must not depend on the data folder.
     public var seenRounds: Int?
+    /// When a still comes closer while shown (`--approach`).
+    public var approach = ApproachMode.auto
 
     /// The recent rounds whose GIFs play after new ones (see ``seenRounds``).
     public var effectiveSeenRounds: Int { seenRounds ?? (virtualClock ? 0 : 5) }

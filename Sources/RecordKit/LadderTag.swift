@@ -20,14 +20,17 @@ public struct LadderTag: Sendable, Equatable {
     public var mix = false
     /// Each GIF is shown frozen on its first frame.
     public var still = false
+    /// Each still comes slowly closer (the rung's `approach`).
+    public var approach = false
 
     /// The field names, spelled once.
     public enum Field {
         public static let ladder = "ladder", rung = "rung", rungSuds = "rung_suds", retest = "retest", mix = "mix", still = "still"
+        public static let approach = "approach"
     }
 
     /// The fields, in the order they are written.
-    public static let fields = [Field.ladder, Field.rung, Field.rungSuds, Field.retest, Field.mix, Field.still]
+    public static let fields = [Field.ladder, Field.rung, Field.rungSuds, Field.retest, Field.mix, Field.still, Field.approach]
 
     /// A tag.
     public init(ladder: String, rung: Int, rungSuds: Int, retest: Bool = false, mix: Bool = false, still: Bool = false) {
@@ -48,11 +51,21 @@ public struct LadderTag: Sendable, Equatable {
         retest = record.bool(Field.retest) ?? false
         mix = record.bool(Field.mix) ?? false
         still = record.bool(Field.still) ?? false
+        approach = record.bool(Field.approach) ?? false
     }
 
-    /// Appends the fields to `record` (`retest`, `mix`, `still` only when true).
+    /// Appends the fields to `record` (`retest`, `mix`, `still`, `approach` only when true).
     public func write(to record: JSONRecord) {
         record.set([(Field.ladder, ladder), (Field.rung, rung), (Field.rungSuds, rungSuds), (Field.retest, retest.omittedWhenFalse),
-                    (Field.mix, mix.omittedWhenFalse), (Field.still, still.omittedWhenFalse)])
+                    (Field.mix, mix.omittedWhenFalse), (Field.still, still.omittedWhenFalse), (Field.approach, approach.omittedWhenFalse)])
+    }
+}
+
+extension LadderTag {
+    /// The tag with ``approach`` set to `flag`.
+    public func approaching(_ flag: Bool) -> LadderTag {
+        var tag = self
+        tag.approach = flag
+        return tag
     }
 }

@@ -55,6 +55,7 @@ extension RoundEvent {
             shown.ladder?.write(to: record)
             if let hash = shown.hash { record.set(Field.hash, hash) }
             if let hash = shown.hashDCT { record.set(Field.hashDCT, hash) }
+            shown.credit?.write(to: record)
         case .skipped(let skipped):
             record.set("kind", "skipped")
             record.set(Field.reason, skipped.reason)
@@ -107,7 +108,8 @@ extension RoundEvent {
                 id: record.string(Field.id) ?? "", section: record.string(Field.section) ?? "", query: record.string(Field.query),
                 startMs: record.int(Field.startMs) ?? -1, endMs: record.int(Field.endMs) ?? -1, exposedMs: exposed,
                 frames: record.int(Field.frames) ?? 0, completed: record.bool(Field.completed) == true,
-                ladder: LadderTag(record: record), provider: record.string(Field.provider), hash: hash, hashDCT: hashDCT)),
+                ladder: LadderTag(record: record), provider: record.string(Field.provider), hash: hash, hashDCT: hashDCT,
+                credit: PictureCredit(record: record))),
                     (problem ?? dctProblem).map { "a shown record's \($0); the GIF is counted without it" })
         case "skipped":
             guard let id = record.string(Field.id), !id.isEmpty, let at = record.int(Field.tMs), span.contains(at) else {

@@ -52,11 +52,14 @@ public enum RoundEvent: Sendable, Equatable {
         /// The cosine hash of the same frame (16 hex digits), written after
         /// `hash`; nil where `hash` is, and in streams older than issue 28.
         public var hashDCT: String?
+        /// Whose picture it was and under which licence, written last; nil
+        /// when its record had no `author`, `license` or `page_url` (Giphy, Klipy).
+        public var credit: PictureCredit?
 
         /// A `shown` event.
         public init(id: String, section: String, query: String?, startMs: Int, endMs: Int, exposedMs: Int,
                     frames: Int, completed: Bool, ladder: LadderTag? = nil, provider: String? = nil, hash: String? = nil,
-                    hashDCT: String? = nil) {
+                    hashDCT: String? = nil, credit: PictureCredit? = nil) {
             self.id = id
             self.section = section
             self.query = query
@@ -69,6 +72,7 @@ public enum RoundEvent: Sendable, Equatable {
             self.provider = provider
             self.hash = hash
             self.hashDCT = hashDCT
+            self.credit = credit
         }
     }
 

@@ -18,6 +18,8 @@ public enum ScoreRecord {
         public static let distressBefore = "distress_before", distressAfter = "distress_after"
         public static let ladder = "ladder", ratings = "ratings", gifsRated = "gifs_rated"
         public static let gifsSkipped = "gifs_skipped", gifsOffTopic = "gifs_off_topic", newGIFs = "new_gifs"
+        /// Whose pictures were seen (Wikimedia Commons' credits), when any.
+        public static let credits = "credits"
     }
 
     /// The field names of a ladder round's `ladder` object, in the order they are written.

@@ -40,6 +40,8 @@ public struct Round: Sendable, Equatable {
     public var gifsSkipped = 0
     /// The GIFs shown (`shown` events with an id), in order, as `seen.ndjson` keeps them.
     public var seen: [SeenRound.GIF] = []
+    /// The distinct credits of the pictures shown that had one (Commons'), at most ``PictureCredit/maxPerRound``.
+    public var credits: [PictureCredit] = []
     /// The query of the first GIF shown that had one.
     public var query: String?
     /// The provider of the first GIF shown (`giphy` when its record named none).

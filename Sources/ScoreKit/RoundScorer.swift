@@ -142,6 +142,7 @@ public struct RoundScorer {
         if !shown.id.isEmpty, current.seen.count < Self.maxSeen {
             current.seen.append(SeenRound.GIF(provider: shown.provider ?? "giphy", id: shown.id, hash: shown.hash, hashDCT: shown.hashDCT))
         }
+        if let credit = shown.credit { current.credits = PictureCredit.adding(credit, to: current.credits) }
         if current.query == nil { current.query = shown.query.flatMap { $0.isEmpty ? nil : $0 } }
         if current.provider == nil { current.provider = shown.provider ?? "giphy" }
         var name = [shown.section, shown.query].compactMap { $0 }.first { !$0.isEmpty }

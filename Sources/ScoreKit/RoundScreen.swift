@@ -1,3 +1,4 @@
+import RecordKit
 import HistoryKit
 import SposureKit
 
@@ -75,6 +76,8 @@ public enum RoundScreen {
         let ladder = ladderRows(scored, style: style)
         for (label, value) in ladder { row(label, value) }
         if !ladder.isEmpty { lines.append("  " + style.dim(ladderReminder)) }
+        // What a CC BY licence asks: whose pictures these were (nothing for Giphy or Klipy rounds).
+        if let credits = PictureCredit.summary(round.credits) { lines.append("  " + style.dim(credits)) }
         return lines
     }
 }

@@ -1,6 +1,6 @@
+import RecordKit
 import LadderKit
 import HistoryKit
-import RecordKit
 import SposureKit
 
 /// A round with what the report adds: its date, the distress ratings, and how
@@ -102,6 +102,7 @@ public struct ScoredRound: Sendable, Equatable {
         gifsOffTopic = record.int(Field.gifsOffTopic) ?? 0
         newGIFs = record.int(Field.newGIFs)
         self.round.gifsSkipped = record.int(Field.gifsSkipped) ?? 0
+        self.round.credits = PictureCredit.list(in: record, key: Field.credits)
     }
 
     /// Compares the round with the best exposure of the earlier rounds (nil: there were none).
@@ -161,12 +162,13 @@ public struct ScoredRound: Sendable, Equatable {
         if round.gifsSkipped > 0 { record.set(Field.gifsSkipped, round.gifsSkipped) }
         if gifsOffTopic > 0 { record.set(Field.gifsOffTopic, gifsOffTopic) }
         if let newGIFs { record.set(Field.newGIFs, newGIFs) }
+        PictureCredit.write(round.credits, to: record, key: Field.credits)
         return record
     }
 
     /// The round as the history keeps it, dated `at`, else `fallbackAt` (the time of scoring).
     public func historyEntry(fallbackAt: String) -> HistoryEntry {
-        HistoryEntry(
+        var entry = HistoryEntry(
             at: at ?? fallbackAt,
             totals: round.totals,
             errors: round.errors,
@@ -179,5 +181,7 @@ public struct ScoredRound: Sendable, Equatable {
             ratings: distress == nil ? round.ratings : RoundRatings(expectPct: round.ratings.expectPct, peak: round.ratings.peak,
                                                                     happened: round.ratings.happened),
             reason: round.endReason)
+        entry.credits = round.credits
+        return entry
     }
 }

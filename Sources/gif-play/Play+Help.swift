@@ -65,6 +65,10 @@ extension Play {
         (y/n). One key or one click on a cell each; Esc skips one; --ratings off skips \
         all; --ratings script:FILE answers from a file. During play a digit rates the GIF \
         on screen (0 calm … 9 worst) without ending the hold. \
+        With --approach on, or on a rung with "approach": true, a still (see --still-time) \
+        instead comes slowly closer: a smooth zoom toward its middle from 1.0x to 1.5x, \
+        12 frames over 5 s, drawn by the same renderer (the step toward the feared thing, \
+        in pictures). \
         Letting go always blanks the picture at once. See docs/ladders.md.
 
         Exit status: 0 the round ended (released, quit, end of input, time limit); \

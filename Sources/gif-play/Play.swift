@@ -38,6 +38,9 @@ struct Play: ParsableCommand {
     @Option(help: ArgumentHelp("end (the round ends) or pause (blank until the next hold).", valueName: "action"))
     var onRelease = PlayerConfiguration.OnRelease.end
 
+    @Option(help: ArgumentHelp("on, off, or auto (on for a ladder rung that asks: its records say \"approach\": true): a still (a picture of one frame, or a \"still\" record's first frame) comes slowly closer while shown, 1.0x to 1.5x toward its middle in 12 steps over 5 s.", valueName: "mode"))
+    var approach = ApproachMode.auto
+
     @Option(help: ArgumentHelp("Times each GIF plays through.", valueName: "n"))
     var loops = 1
 
@@ -137,6 +140,7 @@ struct Play: ParsableCommand {
         configuration.ratings = ratings
         configuration.acceptNotice = acceptNotice
         configuration.seenRounds = seenRounds
+        configuration.approach = approach
 
         var launch = PlayerLaunch()
         launch.files = files

@@ -11,6 +11,9 @@ extension Symbols: ExpressibleByArgument {}
 /// `--on-release end|pause`.
 extension PlayerConfiguration.OnRelease: ExpressibleByArgument {}
 
+/// `--approach on|off|auto`.
+extension ApproachMode: ExpressibleByArgument {}
+
 /// `--hold mouse|keys|auto|always|script:FILE` (parsed by ``HoldSource/init(argument:)``).
 extension HoldSource: ExpressibleByArgument {
     /// Listed when a value is not one of them.

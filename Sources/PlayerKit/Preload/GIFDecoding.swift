@@ -13,9 +13,13 @@ public final class GIFDecoding: @unchecked Sendable {
     private let onTruncation: (@Sendable (GIFError, Int) -> Void)?
     /// The clip's perceptual hashes, made from the canvas of its first frames as they are decoded.
     private(set) var hashing: ClipHash.Maker
+    /// A still that comes closer: its zoom, its first frame as decoded
+    /// (dropped after the last step) and the step made next (nil: frames as decoded).
+    private var approach: (zoom: ApproachZoom, base: [UInt8]?, step: Int)?
 
     init(decoder: PictureDecoder, scaler: Scaler, width: Int, height: Int, span: CellSpan?, background: RGBColor, store: FrameStore,
-         onTruncation: (@Sendable (GIFError, Int) -> Void)?) {
+         onTruncation: (@Sendable (GIFError, Int) -> Void)?, approach: ApproachZoom? = nil) {
+        self.approach = approach.map { ($0, nil, 1) }
         self.decoder = decoder
         self.scaler = scaler
         self.width = width
@@ -51,6 +55,7 @@ public final class GIFDecoding: @unchecked Sendable {
     /// One more frame into the store, its delay; nil at the end. Throws the
     /// fault that breaks the file when no frame came before it.
     func decodeNext() throws(GIFError) -> Int? {
+        if approach != nil, store.decoded > 0 { return nextApproachStep() }
         let frame: Frame?
         do {
             frame = try decoder.nextFrame(scaledBy: scaler)
@@ -67,9 +72,34 @@ public final class GIFDecoding: @unchecked Sendable {
             return nil
         }
         if hashing.wantsNext { hashing.frame(delayMs: frame.delayMs, hash: decoder.frameHash) }
+        var delay = frame.delayMs
+        if let zoom = approach?.zoom {
+            // The still is this frame: hashed alone, kept for the steps that come closer.
+            hashing.ended(lastFrame: decoder.frameHash)
+            approach?.base = frame.rgba
+            delay = zoom.delay(step: 0)
+        }
         let picture = PreparedGIF.picture(frame.rgba, width: scaler.width, height: scaler.height,
                                           paddedWidth: width, paddedHeight: height, background: background, span: span)
-        store.append(picture, delay: frame.delayMs)
-        return frame.delayMs
+        store.append(picture, delay: delay)
+        return delay
+    }
+
+    /// The next step of a still coming closer, made now from its one picture
+    /// (so memory holds the steps shown and the look-ahead, as for a GIF); nil after the last.
+    private func nextApproachStep() -> Int? {
+        guard var state = approach, let base = state.base, state.step < state.zoom.steps else {
+            approach?.base = nil
+            store.end(truncation: nil)
+            return nil
+        }
+        let rgba = state.zoom.frame(base, width: scaler.width, height: scaler.height, step: state.step)
+        let delay = state.zoom.delay(step: state.step)
+        state.step += 1
+        if state.step == state.zoom.steps { state.base = nil }
+        approach = state
+        store.append(PreparedGIF.picture(rgba, width: scaler.width, height: scaler.height, paddedWidth: width, paddedHeight: height,
+                                         background: background, span: span), delay: delay)
+        return delay
     }
 }

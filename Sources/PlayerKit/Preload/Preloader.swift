@@ -131,7 +131,8 @@ public final class Preloader: @unchecked Sendable {
         do {
             (refitted, rest) = try PreparedGIF.begin(
                 record: gif.record, path: path, layout: layout, options: configuration.decode,
-                firstMs: Self.aheadMs, through: index, onTruncation: gif.onTruncation)
+                firstMs: Self.aheadMs, through: index, approach: configuration.approach.zoom(for: gif.record, displayMs: configuration.stillMs),
+                onTruncation: gif.onTruncation)
         } catch {
             stage.diagnostics.warning("\(path): \(error.message) (fitting it to the new size; it plays on as it was)")
             return nil
@@ -164,7 +165,8 @@ public final class Preloader: @unchecked Sendable {
                 let once = Once()
                 let (gif, rest) = try PreparedGIF.begin(
                     record: input.record, path: path, layout: layout, options: configuration.decode,
-                    firstMs: Self.aheadMs, condition: frameCondition
+                    firstMs: Self.aheadMs, condition: frameCondition,
+                    approach: configuration.approach.zoom(for: input.record, displayMs: configuration.stillMs)
                 ) { truncation, frames in
                     guard once.first() else { return }
                     diagnostics.warning("stdin:\(line): \(path): \(truncation.message) (playing the \(frames) frames before it)")

@@ -12,8 +12,8 @@ extension PreparedGIF: RoundGIF {
     public var provider: String? { record.string(ImageRecord.Field.provider) }
     /// The record's provider and creator (none for a GIF from no API).
     public var credit: Credit? { Credit(record: record) }
-    /// One frame, or the record says `still: true`.
-    public var isStill: Bool { frameCount == 1 || record.bool(LadderTag.Field.still) == true }
+    /// One frame, or the record says `still: true`; not while it comes closer (its steps are frames).
+    public var isStill: Bool { (frameCount == 1 || record.bool(LadderTag.Field.still) == true) && !approaching }
     /// The record's title.
     public var title: String? { record.string(ImageRecord.Field.title) }
     /// The frames still to decode are dropped.

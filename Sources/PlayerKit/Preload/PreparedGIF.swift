@@ -36,6 +36,8 @@ public struct PreparedGIF: Sendable {
     /// The GIF as fitted, for ``FrameTag``: its source (cache key, id or
     /// path) and picture size, hashed (FNV-1a).
     public var identity: UInt64 = 0
+    /// Whether it is a still coming closer (``ApproachZoom``): its steps play as frames, even on a `still` rung.
+    public var approaching = false
 
     /// Whether frame `index` exists; waits for the decoder when it has not got there yet.
     public func hasFrame(_ index: Int) -> Bool { frames.has(index) }
@@ -54,9 +56,11 @@ public struct PreparedGIF: Sendable {
     /// and is told to `onTruncation` with the number of frames before it,
     /// before the player can see the end.
     public static func begin(record: JSONRecord, path: String, layout: ScreenLayout, options: DecodeOptions = DecodeOptions(),
-                             firstMs: Int, through: Int = 0, condition: Condition = Condition(),
+                             firstMs: Int, through: Int = 0, condition: Condition = Condition(), approach: ApproachZoom? = nil,
                              onTruncation: (@Sendable (GIFError, Int) -> Void)? = nil) throws(GIFError) -> (PreparedGIF, GIFDecoding?) {
         let decoder = try PictureDecoder(contentsOfFile: path, options: options)
+        // A still: a picture of one frame, or the first frame a `still` rung shows.
+        let zoom = decoder.info.frameCount == 1 || record.bool(LadderTag.Field.still) == true ? approach : nil
         let fit = { (sourceWidth: Int, sourceHeight: Int) -> (shown: Scaler, scaler: Scaler) in
             // The cells the picture covers, as fitted to the screen's pixels.
             let shown = Scaler.fitting(sourceWidth: sourceWidth, sourceHeight: sourceHeight, columns: layout.columns, rows: layout.rows,
@@ -82,7 +86,7 @@ public struct PreparedGIF: Sendable {
         let store = FrameStore(condition: condition)
         let decoding = GIFDecoding(decoder: decoder, scaler: scaler, width: width, height: height, span: span,
                                    background: layout.background,
-                                   store: store, onTruncation: onTruncation)
+                                   store: store, onTruncation: onTruncation, approach: zoom)
         var decoded = 0, played = 0
         // The frames hashed are among the first 0.3 s: asking for them decodes nothing more.
         while played < firstMs || decoded <= through || decoding.hashing.wantsNext, let delay = try decoding.decodeNext() {
@@ -96,6 +100,7 @@ public struct PreparedGIF: Sendable {
         let source = record.string(ImageRecord.Field.cacheKey) ?? record.string(ImageRecord.Field.id).map { "id:" + $0 } ?? "path:" + path
         gif.identity = fnv1a("\(source)|\(width)x\(height)")
         gif.frameCount = decoder.info.frameCount
+        gif.approaching = zoom != nil
         return (gif, store.isEnded ? nil : decoding)
     }
 

@@ -10,7 +10,9 @@ public struct Credit: Sendable, Equatable {
     public var provider: String
     /// Who made the GIF, as the record says (remote text: shown through ``Screen/plain(_:)``).
     public var creator: String?
-
+    /// The author, licence and page a licence asks to credit (a Commons
+    /// picture's; nil for Giphy and Klipy), for the `shown` event and the status line.
+    public var picture: PictureCredit?
 
     /// The longest creator name shown (the status line shares a row with the rest).
     public static let creatorWidth = 40
@@ -22,7 +24,7 @@ public struct Credit: Sendable, Equatable {
     }
 
     /// The mark each API the program knows asks for, in its own spelling.
-    public static let marks = ["giphy": "Powered by GIPHY", "klipy": "Powered by KLIPY"]
+    public static let marks = ["giphy": "Powered by GIPHY", "klipy": "Powered by KLIPY", "commons": "Wikimedia Commons"]
 
     /// The credit a record asks for: its `provider`, else the provider its
     /// `cache_key` names (a Giphy record from `list` names none); nil for a
@@ -34,6 +36,7 @@ public struct Credit: Sendable, Equatable {
             ?? record.string(ImageRecord.Field.cacheKey).flatMap { $0.split(separator: ":", maxSplits: 1).first.map(String.init) }
         guard let provider = named, Self.marks[provider] != nil else { return nil }
         self.init(provider: provider, creator: record.string(ImageRecord.Field.creator))
+        picture = PictureCredit(record: record)
     }
 
     /// The mark the provider asks for, in its own spelling.
@@ -43,9 +46,10 @@ public struct Credit: Sendable, Equatable {
 
     /// `Powered by GIPHY · by NAME`: the creator cleaned of escapes and cut to ``creatorWidth``.
     public var text: String {
-        guard let creator else { return mark }
+        let license = licenseText
+        guard let creator else { return mark + license }
         let name = Screen.plain(creator)
-        guard !name.isEmpty else { return mark }
-        return mark + " · by " + (name.count > Self.creatorWidth ? String(name.prefix(Self.creatorWidth - 1)) + "…" : name)
+        guard !name.isEmpty else { return mark + license }
+        return mark + " · by " + (name.count > Self.creatorWidth ? String(name.prefix(Self.creatorWidth - 1)) + "…" : name) + license
     }
 }

@@ -272,6 +272,7 @@ struct GIFSequence<Feed: RoundFeed> {
             endMs: end, exposedMs: playing.exposedMs, frames: playing.framesShown, completed: completed,
             // Off a ladder, the provider only when it is not Giphy (absent means giphy): those events are as they were.
             ladder: ladder, provider: ladder != nil || playing.gif.provider != "giphy" ? playing.gif.provider : nil,
-            hash: playing.gif.clipHash?.first.gradient.hex, hashDCT: playing.gif.clipHash?.first.cosine.hex)
+            hash: playing.gif.clipHash?.first.gradient.hex, hashDCT: playing.gif.clipHash?.first.cosine.hex,
+            credit: playing.gif.credit?.picture)
     }
 }
