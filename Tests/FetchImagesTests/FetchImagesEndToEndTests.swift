@@ -33,7 +33,7 @@ struct FetchImagesEndToEndTests {
             try #require(result.stdoutLines.count == bodies.count)
             for (index, served) in bodies.enumerated() {
                 #expect(served.count == sizes[index])
-                try expectImage(try OutputRecord(result.stdoutLines[index]), from: try OutputRecord(input[index]),
+                try expectImage(try JSONRecord.parse(result.stdoutLines[index]), from: try JSONRecord.parse(input[index]),
                                 served: served, cache: world.cache)
             }
         }
@@ -69,7 +69,7 @@ struct FetchImagesEndToEndTests {
 
             #expect(result.exitCode == 1)
             try #require(result.stdoutLines.count == 1)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "too_large", from: try OutputRecord(input[0]))
+            try expectError(try JSONRecord.parse(result.stdoutLines[0]), code: "too_large", from: try JSONRecord.parse(input[0]))
             world.server.stop()  // joins the connection threads, so the counters are final
             #expect(world.server.requestCount(for: "/big.gif") == 1)
             #expect(world.server.fullySentCount(for: "/big.gif") == 0)
@@ -89,7 +89,7 @@ struct FetchImagesEndToEndTests {
             #expect(!result.timedOut)
             #expect(result.exitCode == 1)
             try #require(result.stdoutLines.count == 1)
-            try expectError(try OutputRecord(result.stdoutLines[0]), code: "timeout", from: try OutputRecord(input[0]))
+            try expectError(try JSONRecord.parse(result.stdoutLines[0]), code: "timeout", from: try JSONRecord.parse(input[0]))
             #expect(world.server.requestCount(for: "/stall.gif") == 2)
             #expect(try world.cachedImages().isEmpty)
             #expect(try world.temporaryFiles().isEmpty)
@@ -113,10 +113,10 @@ struct FetchImagesEndToEndTests {
             #expect(!result.timedOut)
             #expect(result.exitCode == 1)
             try #require(result.stdoutLines.count == 4)
-            let late = try OutputRecord(result.stdoutLines[0])
-            try expectError(late, code: "timeout", from: try OutputRecord(input[0]))
+            let late = try JSONRecord.parse(result.stdoutLines[0])
+            try expectError(late, code: "timeout", from: try JSONRecord.parse(input[0]))
             #expect(late.string("error") == "not done within --max-time 1s (retries included)")
-            for line in result.stdoutLines.dropFirst() { #expect(try OutputRecord(line).raw("kind") == "\"image\"") }
+            for line in result.stdoutLines.dropFirst() { #expect(try JSONRecord.parse(line).jsonText("kind") == "\"image\"") }
             #expect(try world.temporaryFiles().isEmpty)
         }
     }
@@ -156,10 +156,10 @@ struct FetchImagesEndToEndTests {
             #expect(!result.timedOut)
             #expect(result.exitCode == 1)
             try #require(result.stdoutLines.count == 2)
-            let refused = try OutputRecord(result.stdoutLines[0])
-            try expectError(refused, code: "not_gif", from: try OutputRecord(input[0]))
+            let refused = try JSONRecord.parse(result.stdoutLines[0])
+            try expectError(refused, code: "not_gif", from: try JSONRecord.parse(input[0]))
             #expect(refused.string("error")?.hasSuffix("is a FIFO, not a GIF file (it is not read)") == true)
-            try expectImage(try OutputRecord(result.stdoutLines[1]), from: try OutputRecord(input[1]), served: gif, cache: world.cache)
+            try expectImage(try JSONRecord.parse(result.stdoutLines[1]), from: try JSONRecord.parse(input[1]), served: gif, cache: world.cache)
         }
     }
 
@@ -181,27 +181,18 @@ struct FetchImagesEndToEndTests {
 
     // MARK: - The stream
 
-    @Test func orderedOutputFollowsInputEvenWhenTheFirstTransferIsSlow() throws {
+    /// --ordered: the records follow the input though the first transfer is
+    /// slow; --unordered: they come as the transfers finish, the slow one last.
+    @Test(arguments: [true, false])
+    func theOutputOrderIsTheInputsOnlyWhenOrdered(ordered: Bool) throws {
         try withWorld { world in
             let (input, ids) = slowFirstInput(world)
-            let result = try world.run(["--quiet", "--ordered", "--concurrency", "4"], lines: input)
+            let result = try world.run(["--quiet", ordered ? "--ordered" : "--unordered", "--concurrency", "4"], lines: input)
 
             #expect(result.exitCode == 0)
-            let got = try result.stdoutLines.map { try OutputRecord($0).string("id") ?? "?" }
-            #expect(got == ids)
-            #expect(try result.stdoutLines.allSatisfy { try OutputRecord($0).string("kind") == "image" })
-        }
-    }
-
-    @Test func unorderedOutputComesAsTransfersFinish() throws {
-        try withWorld { world in
-            let (input, ids) = slowFirstInput(world)
-            let result = try world.run(["--quiet", "--unordered", "--concurrency", "4"], lines: input)
-
-            #expect(result.exitCode == 0)
-            let got = try result.stdoutLines.map { try OutputRecord($0).string("id") ?? "?" }
-            #expect(got.sorted() == ids.sorted())
-            #expect(got.last == "slow")
+            let got = try result.stdoutLines.map { try JSONRecord.parse($0).string("id") ?? "?" }
+            #expect(try result.stdoutLines.allSatisfy { try JSONRecord.parse($0).string("kind") == "image" })
+            #expect(ordered ? got == ids : got.sorted() == ids.sorted() && got.last == "slow", "\(got)")
         }
     }
 
@@ -270,7 +261,7 @@ struct FetchImagesEndToEndTests {
             let lines = text.utf8.prefix(consumed).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             #expect(result.stdoutLines.count == lines, "\(result.stdoutLines.count) records for \(lines) lines read")
             for (index, line) in result.stdoutLines.enumerated() {
-                let record = try OutputRecord(line)
+                let record = try JSONRecord.parse(line)
                 #expect(record.string("id") == "g\(index)")
                 #expect(record.string("kind") == "error")
                 guard record.string("id") == "g\(index)" else { break }
@@ -296,7 +287,7 @@ struct FetchImagesEndToEndTests {
 
             #expect(result.exitCode == 0)
             try #require(result.stdoutLines.count == 4)
-            let records = try result.stdoutLines.map(OutputRecord.init)
+            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
             #expect(records.map { $0.string("id") } == ["x", "y", "d1", "d2"])
             #expect(records.allSatisfy { $0.string("kind") == "image" })
             #expect(world.server.requestCount(for: "/k1.gif") + world.server.requestCount(for: "/k2.gif") == 1)
@@ -305,8 +296,8 @@ struct FetchImagesEndToEndTests {
             let keyed = world.cache.appendingPathComponent(cacheRelativePath(key: "same-key")).path
             #expect(records[0].string("path") == keyed)
             #expect(records[1].string("path") == keyed)
-            #expect(Set([records[0].raw("cached"), records[1].raw("cached")]) == ["false", "true"])
-            #expect(Set([records[2].raw("cached"), records[3].raw("cached")]) == ["false", "true"])
+            #expect(Set([records[0].jsonText("cached"), records[1].jsonText("cached")]) == ["false", "true"])
+            #expect(Set([records[2].jsonText("cached"), records[3].jsonText("cached")]) == ["false", "true"])
             #expect(records[2].string("path") == records[3].string("path"))
         }
     }
@@ -361,8 +352,8 @@ struct FetchImagesEndToEndTests {
             // One line per input line read: at least the two done and the two in flight.
             #expect((4...6).contains(result.stdoutLines.count), "\(result.stdoutLines.count) lines")
             for (index, line) in result.stdoutLines.enumerated() {
-                let record = try OutputRecord(line)
-                let source = try OutputRecord(input[index])
+                let record = try JSONRecord.parse(line)
+                let source = try JSONRecord.parse(input[index])
                 #expect(record.string("id") == source.string("id"))
                 if index < 2 {
                     try expectImage(record, from: source, served: fast[index], cache: world.cache)
@@ -384,15 +375,16 @@ struct FetchImagesEndToEndTests {
 
     /// Checks an image record against its input record and the bytes served.
     private func expectImage(
-        _ record: OutputRecord, from source: OutputRecord, served: [UInt8], cache: URL,
+        _ record: JSONRecord, from source: JSONRecord, served: [UInt8], cache: URL,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        #expect(record.string("kind") == "image", "\(record.line)", sourceLocation: sourceLocation)
+        let text = String(decoding: record.serialized(), as: UTF8.self)
+        #expect(record.string("kind") == "image", "\(text)", sourceLocation: sourceLocation)
         #expect(
             record.keys == source.keys + ["path", "bytes", "sha256", "cached", "http_status", "ms"],
             sourceLocation: sourceLocation)
         for key in source.keys where key != "kind" {
-            #expect(record.sameValue(key, as: source), "field \(key) changed", sourceLocation: sourceLocation)
+            #expect(record.jsonText(key) == source.jsonText(key), "field \(key) changed", sourceLocation: sourceLocation)
         }
         let key = source.string("cache_key") ?? source.string("url") ?? ""
         let expectedPath = cache.appendingPathComponent(cacheRelativePath(key: key)).path
@@ -400,27 +392,28 @@ struct FetchImagesEndToEndTests {
         #expect(path == expectedPath, sourceLocation: sourceLocation)
         let stored = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
         #expect(stored == served, "cached file differs from what was served", sourceLocation: sourceLocation)
-        #expect(record.raw("bytes") == "\(served.count)", sourceLocation: sourceLocation)
+        #expect(record.jsonText("bytes") == "\(served.count)", sourceLocation: sourceLocation)
         #expect(record.string("sha256") == sha256Hex(served), sourceLocation: sourceLocation)
-        #expect(["true", "false"].contains(record.raw("cached") ?? ""), sourceLocation: sourceLocation)
-        let status = record.raw("http_status") ?? ""
+        #expect(["true", "false"].contains(record.jsonText("cached") ?? ""), sourceLocation: sourceLocation)
+        let status = record.jsonText("http_status") ?? ""
         #expect(status == "null" || Int(status) != nil, sourceLocation: sourceLocation)
-        let ms = Int(record.raw("ms") ?? "")
-        #expect((ms ?? -1) >= 0, "ms: \(record.raw("ms") ?? "missing")", sourceLocation: sourceLocation)
+        let ms = Int(record.jsonText("ms") ?? "")
+        #expect((ms ?? -1) >= 0, "ms: \(record.jsonText("ms") ?? "missing")", sourceLocation: sourceLocation)
     }
 
     /// Checks an error record: the input's fields first and in order, then stage, code and a message.
     private func expectError(
-        _ record: OutputRecord, code: String, from source: OutputRecord,
+        _ record: JSONRecord, code: String, from source: JSONRecord,
         sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        #expect(record.string("kind") == "error", "\(record.line)", sourceLocation: sourceLocation)
-        #expect(record.string("code") == code, "\(record.line)", sourceLocation: sourceLocation)
+        let text = String(decoding: record.serialized(), as: UTF8.self)
+        #expect(record.string("kind") == "error", "\(text)", sourceLocation: sourceLocation)
+        #expect(record.string("code") == code, "\(text)", sourceLocation: sourceLocation)
         #expect(record.string("stage") == "fetch-images", sourceLocation: sourceLocation)
         #expect(!(record.string("error") ?? "").isEmpty, "no error message", sourceLocation: sourceLocation)
         #expect(record.keys.starts(with: source.keys), "input fields not kept in order", sourceLocation: sourceLocation)
         for key in source.keys where key != "kind" {
-            #expect(record.sameValue(key, as: source), "field \(key) changed", sourceLocation: sourceLocation)
+            #expect(record.jsonText(key) == source.jsonText(key), "field \(key) changed", sourceLocation: sourceLocation)
         }
         for key in ["stage", "code", "error"] {
             #expect(record.keys.contains(key), "no \(key)", sourceLocation: sourceLocation)
@@ -455,12 +448,9 @@ private struct World {
             closeStdoutAfterLines: closeStdoutAfterLines)
     }
 
-    func run(_ arguments: [String], stdin: [UInt8], closeStdoutAfterLines: Int? = nil) throws -> StageProcess.Result {
-        try start(arguments, stdin: stdin, closeStdoutAfterLines: closeStdoutAfterLines).wait(timeout: 60)
-    }
-
     func run(_ arguments: [String], lines: [String], closeStdoutAfterLines: Int? = nil) throws -> StageProcess.Result {
-        try run(arguments, stdin: Array(lines.map { $0 + "\n" }.joined().utf8), closeStdoutAfterLines: closeStdoutAfterLines)
+        let stdin = Array(lines.map { $0 + "\n" }.joined().utf8)
+        return try start(arguments, stdin: stdin, closeStdoutAfterLines: closeStdoutAfterLines).wait(timeout: 60)
     }
 
     /// Writes a file outside the cache, for file:// URLs.
@@ -511,29 +501,6 @@ private func gifLine(id: String, url: String, rank: Int = 0, cacheKey: String? =
 private func cacheRelativePath(key: String) -> String {
     let hex = sha256Hex(Array(key.utf8))
     return "images/\(hex.prefix(2))/\(hex).gif"
-}
-
-// MARK: - Reading output records
-
-/// One output line, parsed; its fields keep their order.
-private struct OutputRecord {
-    let line: String
-    let record: JSONRecord
-
-    init(_ line: String) throws {
-        self.line = line
-        record = try JSONRecord.parse(line)
-    }
-
-    var keys: [String] { record.keys }
-
-    /// The JSON text of a field's value (`"abc"`, `12`, `null`, `{…}`).
-    func raw(_ key: String) -> String? { record.jsonText(key) }
-
-    func string(_ key: String) -> String? { record.string(key) }
-
-    /// Whether a field holds the same JSON value here as in `other`.
-    func sameValue(_ key: String, as other: OutputRecord) -> Bool { raw(key) == other.raw(key) }
 }
 
 /// The SHA-256 of `bytes` in hex (OpenSSL's, through Hashing).

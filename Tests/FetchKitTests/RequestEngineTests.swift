@@ -157,103 +157,104 @@ private final class LockedBytes: @unchecked Sendable {
 
 private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"# + "\n" }
 
-@Suite struct RequestEngineTests {
-    @Test func answersComeOutInInputOrderThoughTheyFinishOutOfOrder() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/slow", response: HTTPTestServer.Response.ok(Array("slow".utf8), contentType: "text/plain").delayed(0.3))
-        server.route("/fast", response: .ok(Array("fast".utf8), contentType: "text/plain"))
-        let input = req("/slow") + #"{"kind":"other","n":1}"# + "\n" + req("/fast")
-        let (lines, _) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 4, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
-        #expect(lines == [
-            #"{"kind":"res","path":"/slow","status":200,"body":"slow","attempts":1}"#,
-            #"{"kind":"other","n":1}"#,
-            #"{"kind":"res","path":"/fast","status":200,"body":"fast","attempts":1}"#,
-        ])
-    }
+/// 200 with a text body, after `delay` seconds.
+private func text(_ body: String, delay: Double = 0) -> HTTPTestServer.Response {
+    HTTPTestServer.Response.ok(Array(body.utf8), contentType: "text/plain").delayed(delay)
+}
 
-    @Test func unorderedHandsEachAnswerOnAsItFinishes() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/slow", response: HTTPTestServer.Response.ok(Array("slow".utf8), contentType: "text/plain").delayed(0.5))
-        server.route("/fast", response: .ok(Array("fast".utf8), contentType: "text/plain"))
-        let (lines, _) = try runEngine(req("/slow") + req("/fast"), server: server,
-                                       limits: RequestLimits(concurrency: 4, retry: RetryPolicy(backoff: Backoff(base: 0.01))), ordered: false)
-        #expect(lines.map { $0.contains("/fast") } == [true, false])
+/// Limits with a 10 ms backoff.
+private func limits(_ concurrency: Int, perHost: Int? = nil, retries: Int? = nil, maxRetryAfter: Double? = nil,
+                    maxTime: Double? = nil) -> RequestLimits {
+    RequestLimits(concurrency: concurrency, perHost: perHost,
+                  retry: RetryPolicy(retries: retries, maxRetryAfter: maxRetryAfter, backoff: Backoff(base: 0.01)), maxTime: maxTime)
+}
+
+/// Runs `body` with a fresh server whose `routes` are set.
+private func withServer(_ routes: [String: HTTPTestServer.Response], _ body: (HTTPTestServer) throws -> Void) throws {
+    let server = try HTTPTestServer()
+    defer { server.stop() }
+    for (path, response) in routes { server.route(path, response: response) }
+    try body(server)
+}
+
+@Suite struct RequestEngineTests {
+    /// Ordered: input order though the answers finish out of order (a record
+    /// that is no request keeps its place); unordered: each as it finishes.
+    @Test(arguments: [true, false])
+    func answersComeOutInInputOrderOnlyWhenOrdered(ordered: Bool) throws {
+        try withServer(["/slow": text("slow", delay: 0.5), "/fast": text("fast")]) { server in
+            let input = req("/slow") + #"{"kind":"other","n":1}"# + "\n" + req("/fast")
+            let (lines, _) = try runEngine(input, server: server, limits: limits(4), ordered: ordered)
+            let slow = #"{"kind":"res","path":"/slow","status":200,"body":"slow","attempts":1}"#
+            let other = #"{"kind":"other","n":1}"#
+            let fast = #"{"kind":"res","path":"/fast","status":200,"body":"fast","attempts":1}"#
+            #expect(lines == (ordered ? [slow, other, fast] : [other, fast, slow]))
+        }
     }
 
     @Test func neverRunsMoreThanTheConcurrencyOrThePerHostLimit() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/a", response: HTTPTestServer.Response.ok(Array("a".utf8), contentType: "text/plain").delayed(0.05))
-        let input = String(repeating: req("/a"), count: 12)
-        let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 6, perHost: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
-        #expect(lines.count == 12)
-        #expect(lines.allSatisfy { $0.contains(#""status":200"#) })
-        #expect(client.mostRunning == 2, "the per-host limit, under the concurrency")
-        // Two hosts of 2 each, under a concurrency of 3.
-        let twoHosts = (0..<12).map { #"{"kind":"req","path":"/a","host":"\#($0 % 2 == 0 ? "a" : "b")"}"# + "\n" }.joined()
-        let (both, bothClient) = try runEngine(twoHosts, server: server, limits: RequestLimits(concurrency: 3, perHost: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01))))
-        #expect(both.count == 12)
-        #expect(bothClient.mostRunning == 3, "the concurrency, under two hosts' limits")
+        try withServer(["/a": text("a", delay: 0.05)]) { server in
+            let input = String(repeating: req("/a"), count: 12)
+            let (lines, client) = try runEngine(input, server: server, limits: limits(6, perHost: 2))
+            #expect(lines.count == 12)
+            #expect(lines.allSatisfy { $0.contains(#""status":200"#) })
+            #expect(client.mostRunning == 2, "the per-host limit, under the concurrency")
+            // Two hosts of 2 each, under a concurrency of 3.
+            let twoHosts = (0..<12).map { #"{"kind":"req","path":"/a","host":"\#($0 % 2 == 0 ? "a" : "b")"}"# + "\n" }.joined()
+            let (both, bothClient) = try runEngine(twoHosts, server: server, limits: limits(3, perHost: 2))
+            #expect(both.count == 12)
+            #expect(bothClient.mostRunning == 3, "the concurrency, under two hosts' limits")
+        }
     }
 
     @Test func retriesATransientFailureAndCountsTheAttempts() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/flaky", HTTPTestServer.failing(times: 2, status: 503, then: Array("ok".utf8)))
-        let (lines, client) = try runEngine(req("/flaky"), server: server,
-                                            limits: RequestLimits(concurrency: 2, retry: RetryPolicy(retries: 3, backoff: Backoff(base: 0.01))))
-        #expect(lines == [#"{"kind":"res","path":"/flaky","status":200,"body":"ok","attempts":3}"#])
-        #expect(client.retries == 2)
-        #expect(server.requestCount(for: "/flaky") == 3)
+        try withServer([:]) { server in
+            server.route("/flaky", HTTPTestServer.failing(times: 2, status: 503, then: Array("ok".utf8)))
+            let (lines, client) = try runEngine(req("/flaky"), server: server, limits: limits(2, retries: 3))
+            #expect(lines == [#"{"kind":"res","path":"/flaky","status":200,"body":"ok","attempts":3}"#])
+            #expect(client.retries == 2)
+            #expect(server.requestCount(for: "/flaky") == 3)
+        }
     }
 
     @Test func givesUpAfterTheRetriesAndNeverRetriesAPermanentFailure() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/down", response: .status(503))
-        server.route("/gone", response: .status(404))
-        let (lines, client) = try runEngine(req("/down") + req("/gone"), server: server,
-                                            limits: RequestLimits(concurrency: 2, retry: RetryPolicy(retries: 1, backoff: Backoff(base: 0.01))))
-        #expect(lines.count == 2)
-        #expect(lines[0].contains(#""code":"http_503""#) && lines[0].contains(#""attempts":2"#))
-        #expect(lines[1].contains(#""code":"http_404""#) && lines[1].contains(#""attempts":1"#))
-        #expect(client.retries == 1)
-        #expect(server.requestCount(for: "/gone") == 1)
+        try withServer(["/down": .status(503), "/gone": .status(404)]) { server in
+            let (lines, client) = try runEngine(req("/down") + req("/gone"), server: server, limits: limits(2, retries: 1))
+            #expect(lines.count == 2)
+            #expect(lines[0].contains(#""code":"http_503""#) && lines[0].contains(#""attempts":2"#))
+            #expect(lines[1].contains(#""code":"http_404""#) && lines[1].contains(#""attempts":1"#))
+            #expect(client.retries == 1)
+            #expect(server.requestCount(for: "/gone") == 1)
+        }
     }
 
     @Test func honoursRetryAfterAndFailsAtOnceWhenItAsksTooMuch() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        let calls = Counter()
-        server.route("/later") { _ in
-            calls.next() == 0
-                ? HTTPTestServer.Response(status: 429, headers: [("Retry-After", "1")], body: [])
-                : .ok(Array("now".utf8), contentType: "text/plain")
+        let never = HTTPTestServer.Response(status: 429, headers: [("Retry-After", "3600")], body: [])
+        try withServer(["/never": never]) { server in
+            let calls = Counter()
+            server.route("/later") { _ in
+                calls.next() == 0 ? HTTPTestServer.Response(status: 429, headers: [("Retry-After", "1")], body: []) : text("now")
+            }
+            let started = monotonicSeconds()
+            let (lines, _) = try runEngine(req("/later") + req("/never"), server: server,
+                                           limits: limits(2, retries: 3, maxRetryAfter: 60))
+            #expect(lines[0] == #"{"kind":"res","path":"/later","status":200,"body":"now","attempts":2}"#)
+            #expect(lines[1].contains(#""code":"rate_limited""#) && lines[1].contains(#""attempts":1"#))
+            // The server's second, not the 10 ms backoff.
+            #expect(monotonicSeconds() - started >= 0.9)
         }
-        server.route("/never", response: HTTPTestServer.Response(status: 429, headers: [("Retry-After", "3600")], body: []))
-        let started = monotonicSeconds()
-        let (lines, _) = try runEngine(req("/later") + req("/never"), server: server,
-                                       limits: RequestLimits(concurrency: 2, retry: RetryPolicy(retries: 3, maxRetryAfter: 60, backoff: Backoff(base: 0.01))))
-        #expect(lines[0] == #"{"kind":"res","path":"/later","status":200,"body":"now","attempts":2}"#)
-        #expect(lines[1].contains(#""code":"rate_limited""#) && lines[1].contains(#""attempts":1"#))
-        // The server's second, not the 10 ms backoff.
-        #expect(monotonicSeconds() - started >= 0.9)
     }
 
     /// Review fix: a server's Retry-After of billions of seconds overflowed
     /// the nanosecond clock and crashed the stage; it is bounded, and past
     /// the record's deadline the failure comes at once.
     @Test func anAbsurdRetryAfterIsBoundedNotACrash() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/later", response: HTTPTestServer.Response(status: 429, headers: [("Retry-After", "99999999999")], body: []))
-        let (lines, _) = try runEngine(req("/later"), server: server,
-                                       limits: RequestLimits(concurrency: 1, retry: RetryPolicy(backoff: Backoff(base: 0.01)), maxTime: 5))
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains(#""code":"rate_limited""#) == true)
-        #expect(server.requestCount(for: "/later") == 1)
+        try withServer(["/later": HTTPTestServer.Response(status: 429, headers: [("Retry-After", "99999999999")], body: [])]) { server in
+            let (lines, _) = try runEngine(req("/later"), server: server, limits: limits(1, maxTime: 5))
+            #expect(lines.count == 1)
+            #expect(lines.first?.contains(#""code":"rate_limited""#) == true)
+            #expect(server.requestCount(for: "/later") == 1)
+        }
     }
 
     /// Defect 4 of "Hostile input, third pass": a record's deadline
@@ -262,82 +263,61 @@ private func req(_ path: String) -> String { #"{"kind":"req","path":"\#(path)"}"
     /// attempt spent another call. Past the deadline between attempts, the
     /// record is a `timeout` error at once, with no further attempt.
     @Test func aDeadlineEndsAJobThatWaitsBetweenAttempts() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/down", response: .status(503))
-        let (lines, client) = try runEngine(req("/down"), server: server,
-                                            limits: RequestLimits(concurrency: 1, retry: RetryPolicy(retries: 1, backoff: Backoff(base: 0.01)), maxTime: 1)) {
-            $0.pauseRetries = 30
+        try withServer(["/down": .status(503)]) { server in
+            let (lines, client) = try runEngine(req("/down"), server: server, limits: limits(1, retries: 1, maxTime: 1)) {
+                $0.pauseRetries = 30
+            }
+            #expect(lines.count == 1)
+            #expect(lines.first?.contains(#""code":"timeout""#) == true, "\(lines)")
+            #expect(lines.first?.contains("--max-time 1s") == true, "\(lines)")
+            #expect(server.requestCount(for: "/down") == 1, "no attempt after the deadline")
+            #expect(client.starts == ["/down"])
         }
-        #expect(lines.count == 1)
-        #expect(lines.first?.contains(#""code":"timeout""#) == true, "\(lines)")
-        #expect(lines.first?.contains("--max-time 1s") == true, "\(lines)")
-        #expect(server.requestCount(for: "/down") == 1, "no attempt after the deadline")
-        #expect(client.starts == ["/down"])
     }
 
-    @Test func aPausedGateStartsNothingUntilItOpens() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/a", response: .ok(Array("a".utf8), contentType: "text/plain"))
-        let started = monotonicNanoseconds()
-        let (lines, _) = try runEngine(req("/a"), server: server, limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) {
-            $0.pauseUntil = started + 400_000_000
+    /// A paused gate starts nothing until it opens; the pause is the paused
+    /// job's: the jobs behind it that the gate lets through start meanwhile
+    /// (it held every job back).
+    @Test(arguments: [false, true])
+    func aPausedJobWaitsAndDoesNotHoldBackTheJobsBehindIt(onlyA: Bool) throws {
+        try withServer(["/a": text("a"), "/b": text("b")]) { server in
+            let started = monotonicNanoseconds()
+            let (lines, client) = try runEngine(req("/a") + req("/b"), server: server, limits: limits(2)) {
+                $0.pauseUntil = started + 400_000_000
+                $0.pausedPath = onlyA ? "/a" : nil
+            }
+            if onlyA { #expect(client.starts == ["/b", "/a"], "/b went while /a waited") }
+            #expect(lines.count == 2)
+            #expect(lines[0].contains(#""path":"/a""#) && lines[0].contains(#""kind":"res""#), "output keeps input order")
+            #expect(monotonicNanoseconds() - started >= 400_000_000)
+            #expect(server.requests.count == 2)
         }
-        #expect(lines.count == 1)
-        #expect(server.requests.count == 1)
-        #expect(monotonicNanoseconds() - started >= 400_000_000)
-    }
-
-    /// A pause is the paused job's: the jobs behind it that the gate lets
-    /// through start meanwhile (it held every job back).
-    @Test func aPausedJobDoesNotHoldBackTheJobsBehindIt() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/a", response: .ok(Array("a".utf8), contentType: "text/plain"))
-        server.route("/b", response: .ok(Array("b".utf8), contentType: "text/plain"))
-        let started = monotonicNanoseconds()
-        let (lines, client) = try runEngine(req("/a") + req("/b"), server: server,
-                                            limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) {
-            $0.pauseUntil = started + 400_000_000
-            $0.pausedPath = "/a"
-        }
-        #expect(client.starts == ["/b", "/a"], "/b went while /a waited")
-        #expect(lines.count == 2)
-        #expect(lines[0].contains(#""path":"/a""#) && lines[0].contains(#""kind":"res""#), "output keeps input order")
-        #expect(monotonicNanoseconds() - started >= 400_000_000)
     }
 
     @Test func aStoppingAnswerInterruptsEveryOtherRecordWithItsFailure() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/refuse", response: .status(401))
-        server.route("/slow", response: HTTPTestServer.Response.ok(Array("s".utf8), contentType: "text/plain").delayed(2))
-        let input = req("/refuse") + req("/slow") + req("/slow") + req("/slow")
-        let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) {
-            $0.stopOn = "/refuse"
+        try withServer(["/refuse": .status(401), "/slow": text("s", delay: 2)]) { server in
+            let input = req("/refuse") + req("/slow") + req("/slow") + req("/slow")
+            let (lines, client) = try runEngine(input, server: server, limits: limits(2)) { $0.stopOn = "/refuse" }
+            #expect(lines.count == 4)
+            #expect(lines[0].contains(#""code":"refused""#))
+            #expect(lines.dropFirst().allSatisfy { $0.contains(#""code":"not_run""#) })
+            #expect(client.interrupted == [1, 2, 3])
         }
-        #expect(lines.count == 4)
-        #expect(lines[0].contains(#""code":"refused""#))
-        #expect(lines.dropFirst().allSatisfy { $0.contains(#""code":"not_run""#) })
-        #expect(client.interrupted == [1, 2, 3])
     }
 
     @Test func aStopRequestGivesEveryRecordReadItsLine() throws {
-        let server = try HTTPTestServer()
-        defer { server.stop() }
-        server.route("/slow", response: HTTPTestServer.Response.ok(Array("s".utf8), contentType: "text/plain").delayed(5))
-        let input = String(repeating: req("/slow"), count: 5)
-        let (lines, client) = try runEngine(input, server: server, limits: RequestLimits(concurrency: 2, retry: RetryPolicy(backoff: Backoff(base: 0.01)))) { client in
-            let stage = client.stage
-            Thread {
-                _ = server.wait(timeout: 10) { server.requests.count >= 2 }
-                stage.requestStop(.signal(SIGTERM))
-            }.start()
+        try withServer(["/slow": text("s", delay: 5)]) { server in
+            let (lines, client) = try runEngine(String(repeating: req("/slow"), count: 5), server: server, limits: limits(2)) { client in
+                let stage = client.stage
+                Thread {
+                    _ = server.wait(timeout: 10) { server.requests.count >= 2 }
+                    stage.requestStop(.signal(SIGTERM))
+                }.start()
+            }
+            #expect(lines.count == 5)
+            #expect(lines.allSatisfy { $0.contains(#""code":"interrupted""#) })
+            #expect(client.interrupted == [0, 1, 2, 3, 4])
         }
-        #expect(lines.count == 5)
-        #expect(lines.allSatisfy { $0.contains(#""code":"interrupted""#) })
-        #expect(client.interrupted == [0, 1, 2, 3, 4])
     }
 }
 

@@ -11,132 +11,94 @@ func decodeAll(_ writer: GIFBuilder, _ options: DecodeOptions = DecodeOptions())
     GIFDecoder.decodeAll(bytes: writer.bytes, options: options)
 }
 
-@Suite struct GIFDecoderTests {
-    // MARK: Compositing
+/// A GIF of `width`×`height` whose blocks `build` writes, then the trailer.
+func gif(_ width: Int, _ height: Int, colors: [[UInt8]]? = palette, background: UInt8 = 0,
+         _ build: (inout GIFBuilder) -> Void) -> GIFBuilder {
+    var gif = GIFBuilder(width: width, height: height, colors: colors, background: background)
+    build(&gif)
+    gif.trailer()
+    return gif
+}
 
+@Suite struct GIFDecoderTests {
     @Test func drawsAnImageThroughTheGlobalColorTable() {
-        var gif = GIFBuilder(width: 2, height: 2, colors: palette)
-        gif.image(width: 2, height: 2, pixels: [2, 3, 4, 1])
-        gif.trailer()
-        let result = decodeAll(gif)
+        let result = decodeAll(gif(2, 2) { $0.image(width: 2, height: 2, pixels: [2, 3, 4, 1]) })
         #expect(result.error == nil)
         #expect(result.frames.map(pixelWords) == [[R, G, B, W]])
         #expect(result.info == GIFInfo(version: "GIF89a", width: 2, height: 2, imageCount: 1, frameCount: 1,
                                        loopCount: nil, commentBytes: nil, backgroundIndex: 0))
     }
 
-    @Test func aLocalColorTableWinsOverTheGlobalOne() {
-        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
-        gif.image(width: 1, height: 1, pixels: [1], colors: [[9, 9, 9], [1, 2, 3]])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [["010203"]])
-    }
-
-    @Test func indicesPastTheColorTableAreOpaqueBlack() {
-        var gif = GIFBuilder(width: 2, height: 1, colors: [[255, 255, 255], [255, 0, 0]])
-        gif.image(width: 2, height: 1, pixels: [1, 7], codeSize: 3)
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R, K]])
-    }
-
-    @Test func withNoColorTableAtAllEveryPixelIsOpaqueBlack() {
-        var gif = GIFBuilder(width: 2, height: 1)
-        gif.image(width: 2, height: 1, pixels: [0, 1])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[K, K]])
-    }
-
-    @Test func theTransparentIndexLeavesTheCanvasAsItWas() {
-        var gif = GIFBuilder(width: 2, height: 1, colors: palette)
-        gif.control(delay: 10)
-        gif.image(width: 2, height: 1, pixels: [2, 2])
-        gif.control(delay: 10, transparent: 3)
-        gif.image(width: 2, height: 1, pixels: [3, 4])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R, R], [R, B]])
-    }
-
-    @Test func aTransparentIndexOutsideTheTableMakesNothingTransparent() {
-        var gif = GIFBuilder(width: 2, height: 1, colors: [[255, 255, 255], [255, 0, 0]])
-        gif.control(transparent: 5)
-        gif.image(width: 2, height: 1, pixels: [1, 5], codeSize: 3)
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R, K]])
-    }
-
-    @Test func imagesAreClippedToTheLogicalScreen() {
-        var gif = GIFBuilder(width: 3, height: 2, colors: palette)
-        gif.image(left: 2, top: 1, width: 3, height: 3, pixels: [2, 3, 4, 2, 3, 4, 2, 3, 4])
-        gif.image(left: 5, top: 0, width: 1, height: 1, pixels: [1])
-        gif.trailer()
-        let result = decodeAll(gif)
-        #expect(result.error == nil)
-        #expect(result.frames.map(pixelWords) == [[T, T, T, T, T, R]])
-    }
-
-    @Test func interlacedRowsLandInTheirPasses() {
-        // Ten rows, each a different color index: stored order 0 8 | 4 | 2 6 | 1 3 5 7 9.
-        let colors = (0..<10).map { (index: Int) -> [UInt8] in [UInt8(index * 20), 0, 0] }
-        var gif = GIFBuilder(width: 1, height: 10, colors: colors)
-        gif.image(width: 1, height: 10, pixels: [0, 8, 4, 2, 6, 1, 3, 5, 7, 9], interlaced: true)
-        gif.trailer()
-        let words = decodeAll(gif).frames.map(pixelWords)
-        let expected: [String] = (0..<10).map { (index: Int) -> String in RGBColor(red: UInt8(index * 20), green: 0, blue: 0).description }
-        #expect(words == [expected])
-    }
-
-    // MARK: Disposal
-
-    @Test func disposalTwoClearsTheImageRectangleToTransparent() {
-        var gif = GIFBuilder(width: 2, height: 1, colors: palette, background: 1)
-        gif.control(delay: 10)
-        gif.image(width: 2, height: 1, pixels: [2, 2])
-        gif.control(delay: 10, disposal: 2)
-        gif.image(left: 1, width: 1, height: 1, pixels: [3])
-        gif.control(delay: 10)
-        gif.image(width: 1, height: 1, pixels: [4])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R, R], [R, G], [B, T]])
-    }
-
-    @Test func disposalThreeRestoresTheCanvasAsItWasBeforeTheImage() {
-        var gif = GIFBuilder(width: 2, height: 1, colors: palette)
-        gif.control(delay: 10)
-        gif.image(width: 2, height: 1, pixels: [2, 2])
-        gif.control(delay: 10, disposal: 3)
-        gif.image(width: 2, height: 1, pixels: [3, 3])
-        gif.control(delay: 10, disposal: 3)
-        gif.image(left: 1, width: 1, height: 1, pixels: [4])
-        gif.control(delay: 10)
-        gif.image(width: 1, height: 1, pixels: [1])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R, R], [G, G], [R, B], [W, R]])
-    }
-
-    @Test func disposalThreeAfterDisposalTwoRestoresTheClearedCanvas() {
-        // "As it was before the image": after the first image's disposal 2,
-        // not the first image itself (pygif's runner would restore that).
-        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
-        gif.control(delay: 10, disposal: 2)
-        gif.image(width: 1, height: 1, pixels: [2])
-        gif.control(delay: 10, disposal: 3)
-        gif.image(width: 1, height: 1, pixels: [3])
-        gif.control(delay: 10, transparent: 0)
-        gif.image(width: 1, height: 1, pixels: [0])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R], [G], [T]])
-    }
-
-    @Test func disposalFourIsReadAsRestorePrevious() {
-        var gif = GIFBuilder(width: 1, height: 1, colors: palette)
-        gif.control(delay: 10)
-        gif.image(width: 1, height: 1, pixels: [2])
-        gif.control(delay: 10, disposal: 4)
-        gif.image(width: 1, height: 1, pixels: [3])
-        gif.control(delay: 10, transparent: 0)
-        gif.image(width: 1, height: 1, pixels: [0])
-        gif.trailer()
-        #expect(decodeAll(gif).frames.map(pixelWords) == [[R], [G], [R]])
+    /// Compositing and disposal: what each image leaves on the canvas, frame by frame.
+    @Test func imagesAreCompositedOntoTheCanvasFrameByFrame() {
+        let whiteRed: [[UInt8]] = [[255, 255, 255], [255, 0, 0]]
+        let tenReds = (0..<10).map { (index: Int) -> [UInt8] in [UInt8(index * 20), 0, 0] }
+        let table: [(String, GIFBuilder, [[String]])] = [
+            ("a local color table wins over the global one",
+             gif(1, 1) { $0.image(width: 1, height: 1, pixels: [1], colors: [[9, 9, 9], [1, 2, 3]]) }, [["010203"]]),
+            ("indices past the color table are opaque black",
+             gif(2, 1, colors: whiteRed) { $0.image(width: 2, height: 1, pixels: [1, 7], codeSize: 3) }, [[R, K]]),
+            ("with no color table at all every pixel is opaque black",
+             gif(2, 1, colors: nil) { $0.image(width: 2, height: 1, pixels: [0, 1]) }, [[K, K]]),
+            ("the transparent index leaves the canvas as it was", gif(2, 1) {
+                $0.control(delay: 10)
+                $0.image(width: 2, height: 1, pixels: [2, 2])
+                $0.control(delay: 10, transparent: 3)
+                $0.image(width: 2, height: 1, pixels: [3, 4])
+            }, [[R, R], [R, B]]),
+            ("a transparent index outside the table makes nothing transparent", gif(2, 1, colors: whiteRed) {
+                $0.control(transparent: 5)
+                $0.image(width: 2, height: 1, pixels: [1, 5], codeSize: 3)
+            }, [[R, K]]),
+            ("images are clipped to the logical screen", gif(3, 2) {
+                $0.image(left: 2, top: 1, width: 3, height: 3, pixels: [2, 3, 4, 2, 3, 4, 2, 3, 4])
+                $0.image(left: 5, top: 0, width: 1, height: 1, pixels: [1])
+            }, [[T, T, T, T, T, R]]),
+            ("interlaced rows land in their passes (stored order 0 8 | 4 | 2 6 | 1 3 5 7 9)", gif(1, 10, colors: tenReds) {
+                $0.image(width: 1, height: 10, pixels: [0, 8, 4, 2, 6, 1, 3, 5, 7, 9], interlaced: true)
+            }, [(0..<10).map { RGBColor(red: UInt8($0 * 20), green: 0, blue: 0).description }]),
+            ("disposal 2 clears the image rectangle to transparent", gif(2, 1, background: 1) {
+                $0.control(delay: 10)
+                $0.image(width: 2, height: 1, pixels: [2, 2])
+                $0.control(delay: 10, disposal: 2)
+                $0.image(left: 1, width: 1, height: 1, pixels: [3])
+                $0.control(delay: 10)
+                $0.image(width: 1, height: 1, pixels: [4])
+            }, [[R, R], [R, G], [B, T]]),
+            ("disposal 3 restores the canvas as it was before the image", gif(2, 1) {
+                $0.control(delay: 10)
+                $0.image(width: 2, height: 1, pixels: [2, 2])
+                $0.control(delay: 10, disposal: 3)
+                $0.image(width: 2, height: 1, pixels: [3, 3])
+                $0.control(delay: 10, disposal: 3)
+                $0.image(left: 1, width: 1, height: 1, pixels: [4])
+                $0.control(delay: 10)
+                $0.image(width: 1, height: 1, pixels: [1])
+            }, [[R, R], [G, G], [R, B], [W, R]]),
+            // "As it was before the image": after the first image's disposal 2,
+            // not the first image itself (pygif's runner would restore that).
+            ("disposal 3 after disposal 2 restores the cleared canvas", gif(1, 1) {
+                $0.control(delay: 10, disposal: 2)
+                $0.image(width: 1, height: 1, pixels: [2])
+                $0.control(delay: 10, disposal: 3)
+                $0.image(width: 1, height: 1, pixels: [3])
+                $0.control(delay: 10, transparent: 0)
+                $0.image(width: 1, height: 1, pixels: [0])
+            }, [[R], [G], [T]]),
+            ("disposal 4 is read as restore previous", gif(1, 1) {
+                $0.control(delay: 10)
+                $0.image(width: 1, height: 1, pixels: [2])
+                $0.control(delay: 10, disposal: 4)
+                $0.image(width: 1, height: 1, pixels: [3])
+                $0.control(delay: 10, transparent: 0)
+                $0.image(width: 1, height: 1, pixels: [0])
+            }, [[R], [G], [R]]),
+        ]
+        for (what, file, frames) in table {
+            let result = decodeAll(file)
+            #expect(result.error == nil, "\(what)")
+            #expect(result.frames.map(pixelWords) == frames, "\(what)")
+        }
     }
 
     // MARK: Frames and delays

@@ -10,63 +10,37 @@ import Testing
         stride(from: 0, to: bytes.count, by: 4).map { Array(bytes[$0..<($0 + 4)]) }
     }
 
-    @Test func theSameSizeGivesTheSamePixels() {
-        let source = rgba([[1, 2, 3, 255], [4, 5, 6, 255], [7, 8, 9, 255], [10, 11, 12, 255]])
-        let scaler = Scaler(sourceWidth: 2, sourceHeight: 2, width: 2, height: 2, background: nil)
-        #expect(scaler.scale(source) == source)
-    }
+    /// One scaling: what it is for, the source (`[r, g, b, a]` pixels), the
+    /// sizes, the background (nil: keep alpha) and the pixels expected.
+    typealias Scaling = (String, [[UInt8]], (Int, Int), (Int, Int), RGBColor?, [[UInt8]])
 
-    @Test func halvingAveragesEachTwoByTwoBlock() {
-        // Red, green, blue, white: each channel has two 255s out of four.
-        let source = rgba([[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [255, 255, 255, 255]])
-        let scaler = Scaler(sourceWidth: 2, sourceHeight: 2, width: 1, height: 1)
-        #expect(pixels(scaler.scale(source)) == [[128, 128, 128, 255]])
-    }
-
-    @Test func transparentPixelsAddNoColorOnlyCoverage() {
-        // Opaque red beside a transparent pixel whose (meaningless) color is green.
-        let source = rgba([[255, 0, 0, 255], [0, 255, 0, 0]])
-        let keepAlpha = Scaler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1, background: nil)
-        #expect(pixels(keepAlpha.scale(source)) == [[255, 0, 0, 128]])
-        let overWhite = Scaler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1, background: RGBColor(red: 255, green: 255, blue: 255))
-        #expect(pixels(overWhite.scale(source)) == [[255, 128, 128, 255]])
-        let overBlack = Scaler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1)
-        #expect(pixels(overBlack.scale(source)) == [[128, 0, 0, 255]])
-    }
-
-    @Test func aFullyTransparentAreaIsTheBackground() {
-        let source = rgba([[9, 9, 9, 0], [9, 9, 9, 0]])
-        let scaler = Scaler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1, background: RGBColor(red: 30, green: 40, blue: 50))
-        #expect(pixels(scaler.scale(source)) == [[30, 40, 50, 255]])
-        let keepAlpha = Scaler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1, background: nil)
-        #expect(pixels(keepAlpha.scale(source)) == [[0, 0, 0, 0]])
-    }
-
-    @Test func aThinLineBecomesAFaintLineInsteadOfVanishing() {
-        // A one-pixel white column in 3×3 black: a third of the area.
-        let black: [UInt8] = [0, 0, 0, 255], white: [UInt8] = [255, 255, 255, 255]
-        let source = rgba([black, white, black, black, white, black, black, white, black])
-        let scaler = Scaler(sourceWidth: 3, sourceHeight: 3, width: 1, height: 1)
-        #expect(pixels(scaler.scale(source)) == [[85, 85, 85, 255]])
-    }
-
-    @Test func fractionalAreasAreWeightedByHowMuchTheyCover() {
-        // 3 → 2: the middle pixel is split half and half.
-        let source = rgba([[0, 0, 0, 255], [90, 90, 90, 255], [180, 180, 180, 255]])
-        let scaler = Scaler(sourceWidth: 3, sourceHeight: 1, width: 2, height: 1)
-        #expect(pixels(scaler.scale(source)) == [[30, 30, 30, 255], [150, 150, 150, 255]])
-    }
-
-    @Test func enlargingRepeatsPixels() {
-        let source = rgba([[10, 20, 30, 255], [40, 50, 60, 255]])
-        let scaler = Scaler(sourceWidth: 2, sourceHeight: 1, width: 4, height: 2)
-        #expect(pixels(scaler.scale(source)) == [[10, 20, 30, 255], [10, 20, 30, 255], [40, 50, 60, 255], [40, 50, 60, 255],
-                                                 [10, 20, 30, 255], [10, 20, 30, 255], [40, 50, 60, 255], [40, 50, 60, 255]])
-    }
-
-    @Test func aShortSourceCountsAsTransparent() {
-        let scaler = Scaler(sourceWidth: 2, sourceHeight: 1, width: 1, height: 1, background: nil)
-        #expect(pixels(scaler.scale([200, 100, 50, 255])) == [[200, 100, 50, 128]])
+    @Test func scalingAveragesTheAreaEachPixelCovers() {
+        let rgbw: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 255], [0, 0, 255, 255], [255, 255, 255, 255]]
+        let redBesideClear: [[UInt8]] = [[255, 0, 0, 255], [0, 255, 0, 0]]  // the clear pixel's green is meaningless
+        let clear: [[UInt8]] = [[9, 9, 9, 0], [9, 9, 9, 0]]
+        let (black, white): ([UInt8], [UInt8]) = ([0, 0, 0, 255], [255, 255, 255, 255])
+        let (a, b): ([UInt8], [UInt8]) = ([10, 20, 30, 255], [40, 50, 60, 255])
+        let table: [Scaling] = [
+            ("the same size gives the same pixels", [[1, 2, 3, 255], [4, 5, 6, 255], [7, 8, 9, 255], [10, 11, 12, 255]],
+             (2, 2), (2, 2), nil, [[1, 2, 3, 255], [4, 5, 6, 255], [7, 8, 9, 255], [10, 11, 12, 255]]),
+            ("halving averages each 2×2 block (two 255s of four)", rgbw, (2, 2), (1, 1), .black, [[128, 128, 128, 255]]),
+            ("a transparent pixel adds coverage, no color", redBesideClear, (2, 1), (1, 1), nil, [[255, 0, 0, 128]]),
+            ("… over white", redBesideClear, (2, 1), (1, 1), RGBColor(red: 255, green: 255, blue: 255), [[255, 128, 128, 255]]),
+            ("… over black", redBesideClear, (2, 1), (1, 1), .black, [[128, 0, 0, 255]]),
+            ("a fully transparent area is the background", clear, (2, 1), (1, 1), RGBColor(red: 30, green: 40, blue: 50),
+             [[30, 40, 50, 255]]),
+            ("… or transparent black", clear, (2, 1), (1, 1), nil, [[0, 0, 0, 0]]),
+            ("a thin line (a third of the area) becomes faint, not gone",
+             [black, white, black, black, white, black, black, white, black], (3, 3), (1, 1), .black, [[85, 85, 85, 255]]),
+            ("3 → 2: the middle pixel is split half and half", [[0, 0, 0, 255], [90, 90, 90, 255], [180, 180, 180, 255]],
+             (3, 1), (2, 1), .black, [[30, 30, 30, 255], [150, 150, 150, 255]]),
+            ("enlarging repeats pixels", [a, b], (2, 1), (4, 2), .black, [a, a, b, b, a, a, b, b]),
+            ("a short source counts as transparent", [[200, 100, 50, 255]], (2, 1), (1, 1), nil, [[200, 100, 50, 128]]),
+        ]
+        for (what, source, from, to, background, expected) in table {
+            let scaler = Scaler(sourceWidth: from.0, sourceHeight: from.1, width: to.0, height: to.1, background: background)
+            #expect(pixels(scaler.scale(rgba(source))) == expected, "\(what)")
+        }
     }
 
     @Test func fitsACanvasIntoHalfBlockCellsKeepingItsShape() {

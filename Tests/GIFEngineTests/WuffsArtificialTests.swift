@@ -58,12 +58,6 @@ struct WuffsArtificialTests {
         #expect(result.frames.map(\.delayMs) == [100, 200])
     }
 
-    @Test func aFrameWithoutAnyPaletteIsOpaqueBlack() throws {
-        // Two images without delays make one frame; the second has no palette.
-        #expect(try decode("empty-palette").frames.map(pixelWords) == [["000000"]])
-        #expect(try decode("empty-palette", grouping: .everyImage).frames.map(pixelWords) == [["0000ff"], ["000000"]])
-    }
-
     @Test func framesOutOfBoundsAreClippedToTheScreen() throws {
         // Policy 1 of the note (gdk-pixbuf's; the "clipped to the logical screen").
         let result = try decode("frame-out-of-bounds", grouping: .everyImage)
@@ -96,22 +90,6 @@ struct WuffsArtificialTests {
         #expect(result.frames.count == 4)
     }
 
-    @Test func aFileWithNoFrameGivesOneTransparentFrame() throws {
-        let result = try decode("no-frames")
-        #expect(result.frames.map(pixelWords) == [["...."]])
-    }
-
-    @Test func missingPixelDataLeavesThePixelsUntouched() throws {
-        #expect(try decode("pixel-data-none").frames.map(pixelWords) == [["....", "....", "....", "...."]])
-        #expect(try decode("pixel-data-not-enough").frames.map(pixelWords) == [["0000ff", "....", "....", "...."]])
-    }
-
-    @Test func dataPastTheLastPixelIsIgnoredEvenWhenItIsBadLZW() throws {
-        for name in ["pixel-data-too-much-bad-lzw", "pixel-data-too-much-good-lzw"] {
-            #expect(try decode(name).frames.map(pixelWords) == [["0000ff", "0000ff", "0000ff", "0000ff"]], "\(name)")
-        }
-    }
-
     @Test func aSmallInterlacedFrameFillsOnlyItsRectangle() throws {
         let words = try decode("small-frame-interlaced").frames.map(pixelWords)
         var expected = [String](repeating: "....", count: 25)
@@ -128,7 +106,21 @@ struct WuffsArtificialTests {
         #expect(result.frames.map(\.delayMs) == [100, 200])
     }
 
-    @Test func aZeroWidthFrameDrawsNothing() throws {
-        #expect(try decode("zero-width-frame").frames.map(pixelWords) == [["....", "....", "....", "...."]])
+    /// The frames' pixels of the cases that are only that: two images without
+    /// delays make one frame and the second has no palette (empty-palette);
+    /// no frame is one transparent frame; missing pixel data leaves the pixels
+    /// untouched; data past the last pixel is ignored, even bad LZW.
+    @Test(arguments: [
+        ("empty-palette", FrameGrouping.displayed, [["000000"]]),
+        ("empty-palette", .everyImage, [["0000ff"], ["000000"]]),
+        ("no-frames", .displayed, [["...."]]),
+        ("pixel-data-none", .displayed, [["....", "....", "....", "...."]]),
+        ("pixel-data-not-enough", .displayed, [["0000ff", "....", "....", "...."]]),
+        ("pixel-data-too-much-bad-lzw", .displayed, [["0000ff", "0000ff", "0000ff", "0000ff"]]),
+        ("pixel-data-too-much-good-lzw", .displayed, [["0000ff", "0000ff", "0000ff", "0000ff"]]),
+        ("zero-width-frame", .displayed, [["....", "....", "....", "...."]]),
+    ])
+    func aCaseGivesTheseFrames(name: String, grouping: FrameGrouping, frames: [[String]]) throws {
+        #expect(try decode(name, grouping: grouping).frames.map(pixelWords) == frames)
     }
 }

@@ -198,9 +198,6 @@ public final class FakeCommons: @unchecked Sendable {
     /// Every call, in arrival order.
     public var calls: [Call] { lock.withLock { log } }
 
-    /// The most requests answered at once.
-    public var maxInFlight: Int { calls.map(\.inFlight).max() ?? 0 }
-
     /// `q`, its `filetype:` keywords taken off, lowercased, spaces folded.
     static func normalized(_ search: String) -> String {
         search.split(separator: " ").filter { !$0.lowercased().hasPrefix("filetype:") }.joined(separator: " ").lowercased()

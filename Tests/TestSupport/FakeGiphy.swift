@@ -110,17 +110,6 @@ public struct FakeGIF: Sendable, Equatable {
             && a.user?.displayName == b.user?.displayName
     }
 
-    /// This GIF with its slug's words, tags, username and user as given.
-    public func describing(slug: String? = nil, tags: [String]? = nil, username: String = "",
-                           user: (username: String, displayName: String)? = nil) -> FakeGIF {
-        var copy = self
-        copy.slug = slug
-        copy.tags = tags
-        copy.username = username
-        copy.user = user
-        return copy
-    }
-
     /// A GIF with the full set of renditions a real search result has (original
     /// with frames and hash, the fixed_* and downsized_* GIFs, stills, mp4-only
     /// and webp-only ones, a jpg still), numbers derived from the id.
@@ -367,9 +356,6 @@ public final class FakeGiphy: @unchecked Sendable {
             default: return nil
             }
         }
-
-        /// A ping: `limit=1&offset=0`.
-        public var isPing: Bool { limit == 1 && (offset ?? 0) == 0 }
     }
 
     /// The configuration of one result list.
@@ -395,11 +381,6 @@ public final class FakeGiphy: @unchecked Sendable {
         get { lock.withLock { _maxLimit } }
         set { lock.withLock { _maxLimit = newValue } }
     }
-    /// How many results an unconfigured search has (generated).
-    public var defaultCount: Int {
-        get { lock.withLock { _defaultCount } }
-        set { lock.withLock { _defaultCount = newValue } }
-    }
 
     private let lock = NSLock()
     private var listings: [List: Listing] = [:]
@@ -407,11 +388,8 @@ public final class FakeGiphy: @unchecked Sendable {
     private var faults: [(list: List?, offset: Int?, fault: Fault, left: Int)] = []
     private var delays: [(list: List?, offset: Int?, seconds: Double)] = []
     private var log: [Call] = []
-    private var inFlight = 0
-    private var mostInFlight = 0
     private var responseCounter = 0
     private var _maxLimit = 50
-    private var _defaultCount = 0
     private var stopped = false
     private let started = Date()
 
@@ -460,7 +438,7 @@ public final class FakeGiphy: @unchecked Sendable {
     /// Puts `item` in front of `list` (a new trending GIF, for --follow).
     public func prepend(_ item: FakeGIF, to list: List) {
         lock.withLock {
-            var listing = listings[list] ?? Listing(count: list == .trending ? 0 : _defaultCount)
+            var listing = listings[list] ?? Listing()
             listing.items.insert(item, at: 0)
             listing.count += 1
             listings[list] = listing
@@ -495,9 +473,6 @@ public final class FakeGiphy: @unchecked Sendable {
     /// The `q` of every search call, in order.
     public var searchedQueries: [String] { calls.filter { $0.endpoint == "search" }.compactMap(\.query) }
 
-    /// The most calls answered at the same time.
-    public var maxConcurrentCalls: Int { lock.withLock { mostInFlight } }
-
     /// Waits until `condition` holds or `timeout` seconds pass.
     public func wait(timeout: Double = 60, until condition: () -> Bool) -> Bool {
         server.wait(timeout: timeout, until: condition)
@@ -527,8 +502,6 @@ public final class FakeGiphy: @unchecked Sendable {
 
         // Log and decide under the lock, on arrival; sleep and build outside it.
         let (plan, delay, position): (Answer, Double, Int) = lock.withLock {
-            inFlight += 1
-            mostInFlight = max(mostInFlight, inFlight)
             log.append(call)
             let delay = delays.last {
                 ($0.list == nil || $0.list == list) && ($0.offset == nil || $0.offset == max(0, call.offset ?? 0))
@@ -542,7 +515,6 @@ public final class FakeGiphy: @unchecked Sendable {
         if case .fault(.slow) = plan { answer = lock.withLock { decide(call: call, list: list, faults: false) } }
         let response = build(answer, call: call)
         lock.withLock {
-            inFlight -= 1
             log[position].status = response.status
             log[position].answered = Date().timeIntervalSince(started)
         }
@@ -572,7 +544,7 @@ public final class FakeGiphy: @unchecked Sendable {
             if faults[index].left == 0 { faults.remove(at: index) }
             return .fault(fault)
         }
-        let listing = listings[list] ?? Listing(count: list == .trending ? 0 : _defaultCount)
+        let listing = listings[list] ?? Listing()
         let served = callsPerList[list, default: 0]
         callsPerList[list] = served + 1
         if offset > list.offsetCap { return .emptyPastCap }

@@ -89,11 +89,6 @@ public final class HTTPTestServer: @unchecked Sendable {
                 body: Array((text ?? "\(code) \(HTTPTestServer.reason(code))\n").utf8))
         }
 
-        /// A 302 redirect to `location`.
-        public static func redirect(to location: String) -> Response {
-            Response(status: 302, headers: [("Location", location)], body: [])
-        }
-
         /// This response, sent only after `seconds`.
         public func delayed(_ seconds: Double) -> Response {
             var copy = self

@@ -73,7 +73,6 @@ public final class StageProcess: @unchecked Sendable {
     private let lock = NSCondition()
     private var stdinQueue: [[UInt8]] = []
     private var stdinClosing = false
-    private var stdinBroken = false
     private var stdoutBytes: [UInt8] = []
     private var stdoutLineCount = 0
     private var stdoutDone = false
@@ -311,10 +310,7 @@ public final class StageProcess: @unchecked Sendable {
                     continue
                 } else {
                     // The child stopped reading (exited, or closed stdin): drop the rest.
-                    lock.withLock {
-                        stdinBroken = true
-                        stdinQueue.removeAll()
-                    }
+                    lock.withLock { stdinQueue.removeAll() }
                     return
                 }
             }
