@@ -111,9 +111,7 @@ final class PageListClient {
     private func access(_ provider: GIFProvider) -> APIAccess? { accesses[provider] }
 
     /// Redacts every key this run knows.
-    private func redact(_ text: String) -> String {
-        accesses.values.reduce(text) { $1.redact($0) }
-    }
+    private func redact(_ text: String) -> String { accesses.values.reduce(text) { $1.redact($0) } }
 
     /// The budget of `provider`'s calls (`--rate`, else the provider's own).
     private func budget(_ provider: GIFProvider) -> CallBudget {
