@@ -22,9 +22,11 @@ public enum UserAgent {
         lock.withLock { value = text }
     }
 
-    /// `libcurl/X.Y.Z`, the first word of `curl_version()`.
+    /// `libcurl/X.Y.Z`: `curl_version_info`'s version alone (its first fields
+    /// are in every age); `curl_version()` asks every library libcurl links
+    /// for its version, at each start.
     static var libcurl: String {
-        guard let text = curl_version() else { return "libcurl" }
-        return String(String(cString: text).prefix { $0 != " " })
+        guard let info = curl_version_info(CURLVERSION_FIRST), let version = info.pointee.version else { return "libcurl" }
+        return "libcurl/" + String(cString: version)
     }
 }
