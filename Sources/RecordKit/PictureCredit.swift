@@ -25,10 +25,17 @@ public struct PictureCredit: Sendable, Equatable, Hashable {
         self.pageURL = pageURL
     }
 
-    /// The credit a record carries; nil when it has none of the three fields
-    /// (every Giphy and Klipy record), so their events stay as they were.
+    /// The most characters a credit keeps of each field read from a record:
+    /// a record is remote text (a shared recording too), and `score` writes
+    /// up to ``maxPerRound`` credits into every history line.
+    public static let maxFieldLength = 300
+
+    /// The credit a record carries, each field cut to ``maxFieldLength``; nil
+    /// when it has none of the three fields (every Giphy and Klipy record), so
+    /// their events stay as they were.
     public init?(record: JSONRecord) {
-        let author = record.string(Field.author), license = record.string(Field.license), page = record.string(Field.pageURL)
+        let field = { (key: String) in record.string(key).map { String($0.prefix(Self.maxFieldLength)) } }
+        let author = field(Field.author), license = field(Field.license), page = field(Field.pageURL)
         guard author != nil || license != nil || page != nil else { return nil }
         self.init(author: author, license: license, pageURL: page)
     }

@@ -34,4 +34,13 @@ struct CommonsCreditTests {
         #expect(RoundEvent.shown(commons).record.serialized() == Array(line.utf8))
         #expect(RoundEvent.read(try JSONRecord.parse(line)).event == .shown(commons))
     }
+
+    @Test func aCreditKeepsAtMostItsLengthOfEachField() throws {
+        let long = String(repeating: "é", count: 100_000)
+        let record = try JSONRecord.parse(#"{"author":"\#(long)","license":"CC0","page_url":"\#(long)"}"#)
+        let credit = try #require(PictureCredit(record: record))
+        #expect(credit.author == String(repeating: "é", count: PictureCredit.maxFieldLength))
+        #expect(credit.pageURL?.count == PictureCredit.maxFieldLength)
+        #expect(credit.license == "CC0")
+    }
 }
