@@ -23,8 +23,8 @@ extension GiphyPages {
         @Option(help: ArgumentHelp("Wikimedia Commons: the width of the thumbnails listed, in pixels (\(CommonsAPI.widths.lowerBound)-\(CommonsAPI.widths.upperBound); default \(CommonsAPI.defaultWidth)). Commons scales each picture to it (never up), so a fetch brings what a terminal can show rather than a photograph of many megabytes; the record's url is that thumbnail. A window drawn with kitty or sixel graphics may want more.", valueName: "px"))
         var width = CommonsAPI.defaultWidth
 
-        @Option(help: ArgumentHelp("The formats a GIF is listed in: gif, or gif,webp: the rendition's WebP where Giphy or Klipy says it weighs less than its GIF (its record says \"mime\":\"image/webp\"; for a player that decodes WebP).", valueName: "list"))
-        var formats = "gif"
+        @Option(help: ArgumentHelp("The formats a GIF may be listed in: gif,webp takes the rendition's WebP where Giphy or Klipy says it weighs less than its GIF (its record says \"mime\":\"image/webp\"; about a quarter of the bytes on photographic clips, and gif-play decodes it); gif lists GIFs only, for a player that decodes nothing else.", valueName: "list"))
+        var formats = "gif,webp"
 
         @Option(help: ArgumentHelp("The most API calls of the run; pages past it become max_calls error records.", valueName: "n"))
         var maxCalls: Int?

@@ -410,12 +410,17 @@ private func gifLine(_ gif: FakeGIF, rank: Int, query: String?, rendition: Strin
     let chosen = gif.rendition(rendition)
     let frames = chosen?.frames ?? gif.rendition("original")?.frames
     func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
+    // By default (--formats gif,webp) the rendition's WebP where it weighs less.
+    var file = (url: chosen?.url ?? "", size: chosen?.size, key: rendition, mime: "")
+    if let chosen, let url = chosen.webp, let size = chosen.webpSize, let gifSize = chosen.size, size < gifSize {
+        file = (url, size, rendition + ".webp", #","mime":"image/webp""#)
+    }
     var text = #"{"kind":"gif","id":\#(FakeGiphy.jsonString(gif.id)),"title":\#(FakeGiphy.jsonString(title ?? gif.title)),"#
     if let query { text += #""query":\#(FakeGiphy.jsonString(query)),"# }
     text += #""section":\#(FakeGiphy.jsonString(query ?? "trending")),"rank":\#(rank),"rendition":"\#(rendition)","#
-    text += #""url":\#(FakeGiphy.jsonString(chosen?.url ?? "")),"width":\#(number(chosen?.width)),"height":\#(number(chosen?.height)),"#
-    text += #""frames":\#(number(frames)),"size":\#(number(chosen?.size)),"cache_key":"giphy:\#(gif.id):\#(rendition)""#
-    return text + extra + "}"
+    text += #""url":\#(FakeGiphy.jsonString(file.url)),"width":\#(number(chosen?.width)),"height":\#(number(chosen?.height)),"#
+    text += #""frames":\#(number(frames)),"size":\#(number(file.size)),"cache_key":"giphy:\#(gif.id):\#(file.key)""#
+    return text + extra + file.mime + "}"
 }
 
 /// The JSON text of one field's value.

@@ -36,7 +36,7 @@ struct KlipyEndToEndTests {
 
             #expect(result.exitCode == 0)
             try #require(result.stdoutLines.count == items.count)
-            #expect(result.stdoutLines[0] == #"{"kind":"gif","provider":"klipy","id":"1149612604962814","title":"Adios GIF Master Cat in Mountains","query":"adios","section":"adios","rank":0,"rendition":"sm","url":"https://static.klipy.com/ii/c3a19a0b747a76e98651f2b9a3cca5ff/b5/53/43gEZFgS.gif","width":220,"height":165,"frames":null,"size":143343,"cache_key":"klipy:1149612604962814:sm"}"#)
+            #expect(result.stdoutLines[0] == #"{"kind":"gif","provider":"klipy","id":"1149612604962814","title":"Adios GIF Master Cat in Mountains","query":"adios","section":"adios","rank":0,"rendition":"sm","url":"https://static.klipy.com/ii/c3a19a0b747a76e98651f2b9a3cca5ff/b5/53/43gEZFgS.webp","width":220,"height":165,"frames":null,"size":47781,"cache_key":"klipy:1149612604962814:sm.webp","mime":"image/webp"}"#, "its sm webp: a third of its gif's 143,343 bytes")
             #expect(!String(decoding: result.stdout, as: UTF8.self).contains("data:image"), "blur_preview never reaches a record")
             let call = try #require(world.fake.calls.first)
             #expect(call.query == "adios" && call.page == 1 && call.perPage == 50)
@@ -153,7 +153,7 @@ struct KlipyEndToEndTests {
             let host = "https://static.klipy.com"
             var items = (0..<3).map { FakeKlipy.generated("spiders", $0) }
             items[0].title = "echo \(key) end"
-            items[1].raw = items[1].json(host: host).replacingOccurrences(of: "/ii/\(items[1].id)/sm.gif", with: "/ii/\(key)/sm.gif")
+            items[1].raw = items[1].json(host: host).replacingOccurrences(of: "/ii/\(items[1].id)/", with: "/ii/\(key)/")
             let escaped = "\\u00" + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst()
             items[2].raw = items[2].json(host: host).replacingOccurrences(of: #""title":"spiders klipy 2""#, with: #""title":"\#(escaped)""#)
             world.fake.set("spiders", items: items)
@@ -164,7 +164,7 @@ struct KlipyEndToEndTests {
             let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
             try #require(records.count == 3)
             #expect(records[0].string("title") == "echo REDACTED end")
-            #expect(records[1].string("url") == "\(host)/ii/REDACTED/sm.gif")
+            #expect(records[1].string("url") == "\(host)/ii/REDACTED/sm.webp")
             #expect(records[2].string("title") == "REDACTED")
             let files = (FileManager.default.enumerator(atPath: shared.cache + "/api")?.allObjects.compactMap { $0 as? String } ?? [])
                 .filter { $0.hasSuffix(".json") }

@@ -15,7 +15,7 @@ extension PipelinesTests {
         let items = (0..<count).map { index -> FakeKlipyItem in
             let item = FakeKlipy.generated("spiders", index).without("sm")
             guard missing.contains(index) else { return item }
-            return FakeKlipyItem(id: item.id, raw: item.json(host: fake.baseURL + "/gone"))
+            return FakeKlipyItem(id: item.id, raw: item.json(host: fake.baseURL + "/gone", webpHeavier: true))
         }
         fake.set("spiders", items: items, count: count)
         return fake

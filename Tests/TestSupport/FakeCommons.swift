@@ -60,17 +60,24 @@ public struct FakeCommonsFile: Sendable {
         }
     }
 
+    /// Where the picture shown at `thumbWidth` lives: the thumbnail's path,
+    /// or the original's when the file is no wider and of a type shown as it is.
+    public func thumbPath(width thumbWidth: Int) -> String {
+        let file = name.replacingOccurrences(of: " ", with: "_")
+        let suffix = thumbFormat.suffix
+        return suffix.isEmpty && width <= thumbWidth ? path : "/wikipedia/commons/thumb/a/ab/\(file)/\(thumbWidth)px-\(file)\(suffix)"
+    }
+
     /// The file as one page of `query.pages`, media on `host`, the thumbnail `width` wide.
     func json(host: String, index: Int, thumbWidth: Int?) -> String {
         let file = name.replacingOccurrences(of: " ", with: "_")
         var info: [String] = ["\"size\":\(size)", "\"width\":\(width)", "\"height\":\(height)"]
         if let thumbWidth {
-            let (suffix, thumbMime) = thumbFormat
-            let scaled = suffix.isEmpty && width <= thumbWidth
-            let w = scaled ? width : thumbWidth
-            let h = scaled ? height : Int((Double(height) * Double(thumbWidth) / Double(width)).rounded())
-            let url = scaled ? host + path : host + "/wikipedia/commons/thumb/a/ab/\(file)/\(thumbWidth)px-\(file)\(suffix)"
-            info += ["\"thumburl\":\(quoteJSON(url))", "\"thumbwidth\":\(w)", "\"thumbheight\":\(h)", "\"thumbmime\":\(quoteJSON(thumbMime))"]
+            let original = thumbPath(width: thumbWidth) == path
+            let w = original ? width : thumbWidth
+            let h = original ? height : Int((Double(height) * Double(thumbWidth) / Double(width)).rounded())
+            info += ["\"thumburl\":\(quoteJSON(host + thumbPath(width: thumbWidth)))", "\"thumbwidth\":\(w)", "\"thumbheight\":\(h)",
+                     "\"thumbmime\":\(quoteJSON(thumbFormat.mime))"]
         }
         info += ["\"url\":\(quoteJSON(host + path))",
                  "\"descriptionurl\":\(quoteJSON("https://commons.wikimedia.org/wiki/File:\(file)"))",
@@ -162,6 +169,7 @@ public final class FakeCommons: @unchecked Sendable {
     private var active = 0
     private var hold: Double
     private var media: [UInt8]?
+    private var mediaByName: [String: [UInt8]] = [:]
 
     /// A fake on a new server; each answer takes `hold` seconds, so that a
     /// second request sent meanwhile is seen (and refused, as a client that
@@ -189,6 +197,11 @@ public final class FakeCommons: @unchecked Sendable {
 
     /// Thumbnails and originals point at this server, which serves `bytes` for each.
     public func serveMedia(_ bytes: [UInt8]) { lock.withLock { media = bytes } }
+
+    /// Thumbnails and originals point at this server, which serves `bytes`
+    /// as `name`'s picture at the URL listed for it (``FakeCommonsFile/thumbPath(width:)``)
+    /// and at no other: an original fetched where a thumbnail was listed is a 404.
+    public func serveMedia(_ bytes: [UInt8], forFile name: String) { lock.withLock { mediaByName[name] = bytes } }
 
     /// The next `times` calls fail with `fault` (`Int.max`: every call).
     public func fail(_ fault: Fault, times: Int = 1) {
@@ -265,19 +278,21 @@ public final class FakeCommons: @unchecked Sendable {
         }
         let offset = parameters["gsroffset"].flatMap { Int($0) } ?? 0
         let limit = min(50, max(1, parameters["gsrlimit"].flatMap { Int($0) } ?? 10))
-        let (files, bytes) = lock.withLock { (listings[Self.normalized(search)] ?? [], media) }
+        let (files, bytes, named) = lock.withLock { (listings[Self.normalized(search)] ?? [], media, mediaByName) }
         let end = min(files.count, offset + limit)
         guard offset < end else { return Self.json(200, #"{"batchcomplete":true}"#) }
-        let host = bytes == nil ? "https://upload.wikimedia.org" : server.url("")
-        if let bytes {
-            for file in files[offset..<end] {
+        let host = bytes == nil && named.isEmpty ? "https://upload.wikimedia.org" : server.url("")
+        let thumbWidth = parameters["iiurlwidth"].flatMap { Int($0) }
+        for file in files[offset..<end] {
+            if let picture = named[file.name], let thumbWidth {
+                server.route(file.thumbPath(width: thumbWidth), response: .ok(picture, contentType: file.thumbFormat.mime))
+            } else if let bytes {
                 server.route(file.path, response: .ok(bytes, contentType: file.mime))
             }
         }
         var pages = files[offset..<end].enumerated().map { ($0.offset + offset + 1, $0.element) }
         // The API gives pages in any order (by page id, as it happens): `index` is the search's.
         pages.sort { ($0.1.pageid % 7, $0.1.pageid) < ($1.1.pageid % 7, $1.1.pageid) }
-        let thumbWidth = parameters["iiurlwidth"].flatMap { Int($0) }
         let items = pages.map { $0.1.json(host: host, index: $0.0, thumbWidth: thumbWidth) }.joined(separator: ",")
         let more = end < files.count ? "\"continue\":{\"gsroffset\":\(end),\"continue\":\"gsroffset||\"}," : ""
         return Self.json(200, "{\"batchcomplete\":true,\(more)\"query\":{\"pages\":[\(items)]}}")

@@ -14,7 +14,8 @@
 // where any size or format may be missing, and a large `blur_preview` data URL.
 // The key is a path segment: a key the fake does not know gets 404 unless
 // ``refuse(key:)`` made it answer 401. With ``serveMedia(_:)`` the items' gif
-// URLs point at the fake itself and serve a real GIF, for whole pipelines.
+// URLs point at the fake itself and serve a real GIF, for whole pipelines
+// (their webp files then state more bytes than the GIF, so the GIF is listed).
 
 import Foundation
 
@@ -75,8 +76,10 @@ public struct FakeKlipyItem: Sendable, Equatable {
     /// The path of `size`'s `format` file on the media host.
     public func mediaPath(_ size: String, _ format: String) -> String { "/ii/\(id)/\(size).\(format)" }
 
-    /// The item as the real API writes it, media on `host`.
-    public func json(host: String) -> String {
+    /// The item as the real API writes it, media on `host`; each size's webp
+    /// states a third of its gif's bytes, or (`webpHeavier`, when the fake
+    /// serves GIFs for a whole round) twice them, so the lister keeps the GIF.
+    public func json(host: String, webpHeavier: Bool = false) -> String {
         if let raw { return raw }
         var files: [String] = []
         for (name, gif) in sizes {
@@ -84,7 +87,7 @@ public struct FakeKlipyItem: Sendable, Equatable {
             var formats: [String] = []
             let kinds = (gif ? ["gif"] : []) + ["webp", "jpg", "mp4"]
             for format in kinds {
-                let bytes = format == "gif" ? byteSize(name) : byteSize(name) / 3
+                let bytes = format == "gif" ? byteSize(name) : format == "webp" && webpHeavier ? byteSize(name) * 2 : byteSize(name) / 3
                 formats.append("\(quoteJSON(format)):{\"url\":\(quoteJSON(host + mediaPath(name, format))),\"width\":\(width),\"height\":\(height),\"size\":\(bytes)}")
             }
             files.append("\(quoteJSON(name)):{\(formats.joined(separator: ","))}")
@@ -296,7 +299,7 @@ public final class FakeKlipy: @unchecked Sendable {
                     }
                 }
             }
-            let data = served.map { $0.json(host: host) }.joined(separator: ",")
+            let data = served.map { $0.json(host: host, webpHeavier: gif != nil) }.joined(separator: ",")
             response = json(200, "{\"result\":true,\"data\":{\"data\":[\(data)],\"current_page\":\(page),\"per_page\":\(perPage),\"has_next\":\(end < count || claims)}}")
         }
         if wait > 0 { Thread.sleep(forTimeInterval: wait) }
