@@ -22,7 +22,9 @@ struct Frames: ParsableCommand {
             player shows a still for its --still-time); transparency is kept as RGBA, as a \
             GIF's is. With --size a JPEG is decoded at ½, ¼ or ⅛ of its size when that is \
             still no smaller than the fit, as the player does; width and height then say \
-            the size decoded.
+            the size decoded. With --approach a still is listed as the player shows it \
+            with --approach on: 12 steps from the whole picture to its middle two thirds \
+            (1.0x to 1.5x, each scaled back to the picture's size), over --still-time.
 
             A frame is the whole canvas after its images are composited as browsers do: \
             transparent at the start, each image clipped to the screen, disposal 2 clearing \
@@ -42,6 +44,7 @@ struct Frames: ParsableCommand {
             Examples:
               gif-play frames cat.gif
               gif-play frames cat.gif --out frames/ --format ppm --size 80x24
+              gif-play frames spider.jpg --approach --out steps/ --format ppm
 
             Exit status:
               0    every frame decoded
@@ -81,6 +84,12 @@ struct Frames: ParsableCommand {
     @Flag(help: "Make every image block a frame, as browsers play them, instead of merging images that have no delay.")
     var everyImage = false
 
+    @Flag(help: "A still (a picture of one frame) is listed as the steps of gif-play --approach on: coming closer over --still-time.")
+    var approach = false
+
+    @Option(help: ArgumentHelp("With --approach: the time the steps take, as the player's --still-time (0.5s to 10m).", valueName: "time"))
+    var stillTime = TimeSpan(seconds: 5)
+
     @Flag(name: .shortAndLong, help: "Print nothing on stderr (the error record still says what failed).")
     var quiet = false
 
@@ -90,6 +99,9 @@ struct Frames: ParsableCommand {
         guard maxTotalPixels.value >= 1 else { throw ValidationError("--max-total-pixels must be at least 1.") }
         if let size, size.width < 1 || size.height < 1 { throw ValidationError("--size must be at least 1x1.") }
         guard cell.width >= 1, cell.height >= 1 else { throw ValidationError("--cell must be at least 1x1.") }
+        guard (500...600_000).contains(stillTime.milliseconds) else {
+            throw ValidationError("--still-time must be from 0.5s to 10m, not \(stillTime).")
+        }
     }
 
     func run() throws {
@@ -104,6 +116,7 @@ struct Frames: ParsableCommand {
         lister.decode.delays.minimumMs = minDelay.milliseconds
         lister.decode.grouping = everyImage ? .everyImage : .displayed
         lister.quiet = quiet
+        if approach { lister.approach = ApproachZoom(displayMs: stillTime.milliseconds) }
         throw ExitCode(lister.run())
     }
 }

@@ -28,6 +28,8 @@ public struct FrameLister: Sendable {
     public var decode = DecodeOptions()
     /// Nothing on stderr about the file (its error record still says).
     public var quiet = false
+    /// A still (one frame) is listed as the steps of this zoom (`--approach`).
+    public var approach: ApproachZoom?
 
     /// Lists the frames of `file`, with the defaults.
     public init(file: String) {
@@ -82,11 +84,12 @@ public struct FrameLister: Sendable {
 
         var frames = 0
         var durationMs = 0
+        var source = ApproachSteps(decoder: decoder, zoom: approach)
         // A closed stdout (or a signal) ends the listing early.
         while stage.stopReason == nil {
             let next: Frame?
             do {
-                next = try decoder.nextFrame()
+                next = try source.next()
             } catch {
                 return fail(error, frames: frames)
             }
@@ -110,5 +113,46 @@ public struct FrameLister: Sendable {
                                     loopCount: decoder.info.loopCount, durationMs: durationMs, comment: decoder.info.comment)
         stage.output.push(summary.record().serialized())
         return stage.drain(failed: false)
+    }
+}
+
+/// The frames of a picture, a still's as the steps of `zoom` when one is
+/// given (telling a still takes decoding one frame ahead).
+struct ApproachSteps {
+    let decoder: PictureDecoder
+    let zoom: ApproachZoom?
+    private var ahead: Result<Frame?, GIFError>?
+    private var still: (base: Frame, step: Int)?
+
+    init(decoder: PictureDecoder, zoom: ApproachZoom?) {
+        self.decoder = decoder
+        self.zoom = zoom
+    }
+
+    /// The next frame; nil after the last.
+    mutating func next() throws(GIFError) -> Frame? {
+        if let zoom, let (base, step) = still {
+            guard step < zoom.steps else { return nil }
+            still = (base, step + 1)
+            let delay = zoom.delay(step: step)
+            return Frame(index: step, width: base.width, height: base.height,
+                         rgba: zoom.frame(base.rgba, width: base.width, height: base.height, step: step),
+                         delayMs: delay, delayCentiseconds: delay / 10, images: base.images)
+        }
+        if let ahead {
+            self.ahead = nil
+            return try ahead.get()
+        }
+        guard let frame = try decoder.nextFrame() else { return nil }
+        guard zoom != nil, frame.index == 0 else { return frame }
+        do {
+            ahead = .success(try decoder.nextFrame())
+        } catch {
+            ahead = .failure(error)
+        }
+        guard case .success(nil) = ahead else { return frame }
+        ahead = nil
+        still = (frame, 0)
+        return try next()
     }
 }
