@@ -1,4 +1,5 @@
 import HistoryKit
+import RecordKit
 /// `score history` as text: the lifetime statistics, a sparkline of exposure
 /// per round, and how distress falls.
 ///
@@ -10,6 +11,7 @@ import HistoryKit
 ///   Per round     ▁▂▂▃▃▄▅▅▆▇█▇  oldest → latest
 ///   Distress      7.2 before, 4.1 after on average (8 rated rounds)
 ///                 before a round: 7.8 in the first 4 rated, 5.2 in the last 4: falling
+///   Pictures      by Jane Doe, Karl Müller, CC BY-SA 4.0; Ana Silva, CC0 (Wikimedia Commons)
 /// ```
 public enum LifetimeScreen {
     /// The most rounds the sparkline shows (the latest ones).
@@ -59,6 +61,10 @@ public enum LifetimeScreen {
                 row("", "before a round: \(tenths(early)) in the first \(distress.window) rated, "
                     + "\(tenths(recent)) in the last \(distress.window): \(verdict)")
             }
+        }
+        // Whose pictures were seen, as their licences ask (the latest first).
+        if let credits = PictureCredit.summary(stats.credits.reversed()) {
+            row("Pictures", credits.hasPrefix("pictures ") ? String(credits.dropFirst("pictures ".count)) : credits)
         }
         return lines
     }

@@ -1,4 +1,5 @@
 import HistoryKit
+import RecordKit
 extension LifetimeStats {
     /// ``LifetimeStats`` added up one round at a time, oldest first.
     ///
@@ -21,6 +22,7 @@ extension LifetimeStats {
         private var sumAfter = 0
         private var earlyBefore: [Int] = []
         private var recentBefore: LatestValues<Int>
+        private var credits: [PictureCredit] = []
 
         /// An empty tally whose trends compare windows of up to `window` rounds.
         public init(window: Int = 5) {
@@ -40,6 +42,11 @@ extension LifetimeStats {
                 best = Best(number: rounds, at: entry.at, exposedMs: entry.exposedMs, points: entry.points)
             }
             exposures.append(entry.exposedMs)
+            for credit in entry.credits {
+                credits.removeAll { $0 == credit }
+                credits.append(credit)
+                if credits.count > PictureCredit.maxPerRound { credits.removeFirst() }
+            }
             if let distress = entry.distress {
                 rated += 1
                 sumBefore += distress.before
@@ -53,6 +60,7 @@ extension LifetimeStats {
         public var stats: LifetimeStats {
             var stats = LifetimeStats(rounds: rounds, totalExposedMs: totalExposedMs, firstAt: firstAt, lastAt: lastAt,
                                       best: best, exposures: Array(exposures.values.suffix(LifetimeStats.latestCount)))
+            stats.credits = credits
             let latest = exposures.values
             let half = min(window, rounds / 2)
             if half >= 1 {

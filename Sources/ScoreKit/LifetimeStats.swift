@@ -1,4 +1,5 @@
 import HistoryKit
+import RecordKit
 import SposureKit
 
 /// Statistics over the history's rounds: how much exposure, the best round,
@@ -8,6 +9,9 @@ import SposureKit
 /// ```json
 /// {"kind":"history","rounds":3,"total_exposed_ms":60000,"average_exposed_ms":20000,"best":{"round":3,"at":"2026-11-23T10:00:00Z","exposed_ms":30000,"points":305},"trend":{"window":1,"recent_mean_ms":30000,"previous_mean_ms":20000,"change_ms":10000,"direction":"up"},"distress":{"rated_rounds":3,"mean_before":7.0,"mean_after":4.3,"mean_drop":2.7,"window":1,"early_before":8.0,"recent_before":6.0,"falling":true},"first_at":"2026-11-21T10:00:00Z","last_at":"2026-11-23T10:00:00Z"}
 /// ```
+///
+/// When the rounds showed credited pictures, `credits` comes last: the
+/// latest distinct ones, as each round keeps them.
 public struct LifetimeStats: Sendable, Equatable {
     /// The record's `kind`.
     public static let kind = "history"
@@ -16,6 +20,7 @@ public struct LifetimeStats: Sendable, Equatable {
     public enum Field {
         public static let rounds = "rounds", totalExposedMs = "total_exposed_ms", averageExposedMs = "average_exposed_ms"
         public static let best = "best", trend = "trend", distress = "distress", firstAt = "first_at", lastAt = "last_at"
+        public static let credits = "credits"
     }
 
     /// The rounds counted.
@@ -36,6 +41,10 @@ public struct LifetimeStats: Sendable, Equatable {
     public var lastAt: String?
     /// Exposure of the latest rounds (up to ``latestCount``), oldest first.
     public var exposures: [Int]
+    /// Whose pictures the rounds showed (Wikimedia Commons' authors and
+    /// licences): the latest distinct credits, at most
+    /// ``PictureCredit/maxPerRound``, the most recently seen last.
+    public var credits: [PictureCredit] = []
 
     /// The most rounds ``exposures`` keeps: as many as the sparkline shows.
     public static let latestCount = 60
@@ -169,6 +178,7 @@ public struct LifetimeStats: Sendable, Equatable {
         firstAt = record.string(Field.firstAt)
         lastAt = record.string(Field.lastAt)
         exposures = []
+        credits = PictureCredit.list(in: record, key: Field.credits)
         if let object = record.object(Field.best) {
             typealias Key = Best.Field
             guard let number = object.int(Key.round), let at = object.string(Key.at), let exposed = object.int(Key.exposedMs),
@@ -200,6 +210,7 @@ public struct LifetimeStats: Sendable, Equatable {
         record.setObject(Field.trend, trend) { $0.set($1.fields) }
         record.setObject(Field.distress, distress) { $0.set($1.fields) }
         record.set([(Field.firstAt, firstAt), (Field.lastAt, lastAt)])
+        PictureCredit.write(credits, to: record, key: Field.credits)
         return record
     }
 }
