@@ -413,21 +413,31 @@ public enum ClipSet {
                     sample.append((Int(picture[at * 3]), Int(picture[at * 3 + 1]), Int(picture[at * 3 + 2])))
                 }
             }
+            // Each box's widest channel and its spread, worked out once per
+            // box (not again for every box at every split: that was most of
+            // the suite's time).
+            func spread(_ box: ArraySlice<(Int, Int, Int)>) -> (Int, Int) {
+                var low = (Int.max, Int.max, Int.max), high = (Int.min, Int.min, Int.min)
+                for (r, g, b) in box {
+                    low = (min(low.0, r), min(low.1, g), min(low.2, b))
+                    high = (max(high.0, r), max(high.1, g), max(high.2, b))
+                }
+                let channels = box.isEmpty ? [0, 0, 0] : [high.0 - low.0, high.1 - low.1, high.2 - low.2]
+                let widest = channels.indices.max { channels[$0] < channels[$1] } ?? 0
+                return (channels[widest], widest)
+            }
             var boxes = [sample[...]]
+            var spreads = [spread(boxes[0])]
             while boxes.count < count {
                 // Split the box with the widest channel at its median.
-                func spread(_ box: ArraySlice<(Int, Int, Int)>) -> (Int, Int) {
-                    let channels = [box.map(\.0), box.map(\.1), box.map(\.2)].map { ($0.max() ?? 0) - ($0.min() ?? 0) }
-                    let widest = channels.indices.max { channels[$0] < channels[$1] } ?? 0
-                    return (channels[widest], widest)
-                }
-                let spreads = boxes.map(spread)
                 guard let index = spreads.indices.max(by: { spreads[$0].0 < spreads[$1].0 }), spreads[index].0 > 0 else { break }
                 let channel = spreads[index].1
                 let sorted = boxes[index].sorted { channel == 0 ? $0.0 < $1.0 : channel == 1 ? $0.1 < $1.1 : $0.2 < $1.2 }
                 let half = sorted.count / 2
                 boxes[index] = sorted[..<half]
                 boxes.append(sorted[half...])
+                spreads[index] = spread(boxes[index])
+                spreads.append(spread(boxes[boxes.count - 1]))
             }
             colors = boxes.map { box in
                 let n = max(1, box.count)
