@@ -32,23 +32,25 @@ public struct LadderPagePlan: Sendable {
         self.rung = rung
         mixEvery = ladder.rules.mixEvery
         if ladder.rules.freshRounds != LadderRules.defaultFreshRounds { freshRounds = ladder.rules.freshRounds }
-        guard let played = ladder.rung(rung) else { return }
-        for query in played.queries(for: provider) where tags[query] == nil {
-            queries.append(query)
-            avoid[query] = ladder.avoidList(rung: rung)
-            tags[query] = LadderTag(ladder: ladder.name, rung: rung, rungSuds: played.suds, retest: retest, still: played.still)
-                .approaching(played.approach)
-        }
+        guard ladder.rung(rung) != nil else { return }
+        queries = take(rung, of: ladder, provider: provider, retest: retest, mix: false)
         guard mix && !retest else { return }
         for number in mastered.sorted() where number < rung {
-            guard let easier = ladder.rung(number) else { continue }
-            for query in easier.queries(for: provider) where tags[query] == nil {
-                mixQueries.append(query)
-                avoid[query] = ladder.avoidList(rung: number)
-                tags[query] = LadderTag(ladder: ladder.name, rung: number, rungSuds: easier.suds, mix: true, still: easier.still)
-                    .approaching(easier.approach)
-            }
+            mixQueries += take(number, of: ladder, provider: provider, retest: false, mix: true)
         }
+    }
+
+    /// The queries of rung `number` not taken yet, each given its avoid list and tag.
+    private mutating func take(_ number: Int, of ladder: Ladder, provider: String?, retest: Bool, mix: Bool) -> [String] {
+        guard let step = ladder.rung(number) else { return [] }
+        var taken: [String] = []
+        for query in step.queries(for: provider) where tags[query] == nil {
+            taken.append(query)
+            avoid[query] = ladder.avoidList(rung: number)
+            tags[query] = LadderTag(ladder: ladder.name, rung: number, rungSuds: step.suds, retest: retest, mix: mix, still: step.still)
+                .approaching(step.approach)
+        }
+        return taken
     }
 
     /// Every query planned: the rung's, then the mixed-in ones.
