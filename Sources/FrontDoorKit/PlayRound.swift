@@ -34,6 +34,10 @@ public struct PlayRound: Sendable, Equatable {
     /// The queries' pages interleaved, ten results a page, the score split by
     /// section: the carousel (`pipelines/carousel`).
     public var interleave = false
+    /// How wide a picture the terminal can show, in pixels: Wikimedia
+    /// Commons' thumbnails are asked at least this wide (`list --width`);
+    /// nil: list's default. ``run(_:)`` reads it from the terminal.
+    public var pictureWidth: Int?
 
     /// A round with every option at its default.
     public init() {}
@@ -53,12 +57,16 @@ public struct PlayRound: Sendable, Equatable {
         var player = [play, "--on-release", onRelease]
         if let timeLimit { player += ["--time-limit", timeLimit] }
         if let ratings { player += ["--ratings", ratings] }
+        var lister = [pages, "list", "--rating", rating, "--quiet"]
+        if let pictureWidth {
+            lister += ["--width", String(min(max(pictureWidth, CommonsAPI.widths.lowerBound), CommonsAPI.widths.upperBound))]
+        }
         var scorer = [score]
         if noHistory { scorer.append("--no-history") }
         if let distress { scorer += ["--distress", distress] }
         return [
             StageCommand("giphy-pages plan", plan),
-            StageCommand("giphy-pages list", [pages, "list", "--rating", rating, "--quiet"]),
+            StageCommand("giphy-pages list", lister),
             StageCommand("fetch-images", [fetch, "--quiet"]),
             StageCommand("gif-play", player),
             .save("events", to: events),
@@ -75,6 +83,8 @@ public struct PlayRound: Sendable, Equatable {
         let work = try WorkFolder("play", environment: runner.environment)
         defer { work.remove() }
         let events = work.path + "/events.ndjson"
-        return try runner.run(commands(runner, events: events), events: events).judged.status
+        var round = self
+        if round.pictureWidth == nil { round.pictureWidth = RoundRunner.terminalPictureWidth() }
+        return try runner.run(round.commands(runner, events: events), events: events).judged.status
     }
 }

@@ -56,6 +56,25 @@ public struct RoundRunner: Sendable {
         return true
     }
 
+    /// How wide a picture the terminal at `/dev/tty` can show, in pixels:
+    /// its window's width where it says (kitty, xterm, most terminals that
+    /// draw pixels), else two a column (what half blocks and sextants draw
+    /// across a cell); nil without a terminal.
+    public static func terminalPictureWidth() -> Int? {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0 else { return nil }
+        return pictureWidth(columns: Int(size.ws_col), pixels: Int(size.ws_xpixel))
+    }
+
+    /// The picture width of a window `columns` cells and `pixels` pixels
+    /// wide (0: it does not say); nil when it says no columns either.
+    public static func pictureWidth(columns: Int, pixels: Int) -> Int? {
+        pixels > 0 ? pixels : columns > 0 ? columns * 2 : nil
+    }
+
     /// Runs `commands` and judges the round by their statuses and the events
     /// at `events`; says the verdict's lines. Returns the verdict and each
     /// program's status.

@@ -22,19 +22,30 @@ import SposureKit
 /// ``CommonsAnswer``; what the player cannot show (SVG, TIFF, PDF, video) is
 /// left out before any fetch (``unplayable(_:)``).
 public struct CommonsAPI: GIFAPI {
-    /// The thumbnail width asked for (`iiurlwidth`, `list --width`).
+    /// The thumbnail width asked for (`iiurlwidth`): one of ``standardWidths``.
     public var thumbWidth: Int
 
-    /// Commons, thumbnails `thumbWidth` pixels wide.
-    public init(thumbWidth: Int = CommonsAPI.defaultWidth) {
-        self.thumbWidth = thumbWidth
+    /// Commons, thumbnails at least `width` pixels wide: the first of
+    /// ``standardWidths`` that is (`list --width`).
+    public init(thumbWidth width: Int = CommonsAPI.defaultWidth) {
+        thumbWidth = Self.standardWidth(atLeast: width)
     }
 
-    /// A thumbnail as wide as a terminal's picture needs at most (a kitty
-    /// window of 100 columns at 10 px a cell would take 1000; half blocks far less).
+    /// The width a terminal's picture needs when nothing says more (a kitty
+    /// or sixel window of 80 columns at 8 px a cell; half blocks far less):
+    /// asked as 960, the first standard width that covers it.
     public static let defaultWidth = 640
     /// The widths `--width` takes.
     public static let widths = 32...4096
+    /// The thumbnail widths Wikimedia renders and keeps (its thumbnail
+    /// steps; it is phasing out every other width, and one of these is most
+    /// likely made already, so it comes soonest).
+    public static let standardWidths = [120, 250, 330, 500, 960, 1280, 1920, 3840]
+
+    /// The first standard width at least `width` wide (the widest past them all).
+    public static func standardWidth(atLeast width: Int) -> Int {
+        standardWidths.first { $0 >= width } ?? standardWidths[standardWidths.count - 1]
+    }
 
     public var name: String { "commons" }
     public var displayName: String { "Wikimedia Commons" }

@@ -23,7 +23,7 @@ import TestSupport
             FakeCommonsFile(pageid: 1002, name: "Tegenaria domestica.png", mime: "image/png", width: 2000, height: 1500,
                             artist: #"<a href="//commons.wikimedia.org/wiki/User:Karl">Karl M&uuml;ller</a>"#),
             FakeCommonsFile(pageid: 1003, name: "Jumping spider.gif", mime: "image/gif", width: 480, height: 270, artist: "Ana Silva"),
-            FakeCommonsFile(pageid: 1004, name: "Peacock spider.webp", mime: "image/webp", width: 800, height: 600, artist: "Jürgen Otto"),
+            FakeCommonsFile(pageid: 1004, name: "Peacock spider.webp", mime: "image/webp", width: 1200, height: 900, artist: "Jürgen Otto"),
             FakeCommonsFile(pageid: 1005, name: "Spider anatomy.svg", mime: "image/svg+xml", artist: "Drawn Diagram"),
         ]
         files[3].license = "CC BY 4.0"
@@ -81,20 +81,21 @@ import TestSupport
                 """, Self.environment(fake, dir), dir: dir)
             #expect(run.status == 0, "\(run.err)")
 
-            // Only thumbnails: the three wider files at their 640-px
-            // thumbnail (an original would be a 404), the narrow GIF as it is;
-            // nothing for the SVG, left out before any fetch.
+            // Only thumbnails: the three wider files at their 960-px
+            // thumbnail (list's default --width 640 asks the first standard
+            // width at least that wide; an original would be a 404), the
+            // narrow GIF as it is; nothing for the SVG, left out before any fetch.
             for file in files.prefix(4) {
-                #expect(fake.server.requestCount(for: file.thumbPath(width: 640)) == 1, "\(file.name)")
+                #expect(fake.server.requestCount(for: file.thumbPath(width: 960)) == 1, "\(file.name)")
             }
-            #expect(files.prefix(2).allSatisfy { fake.server.requestCount(for: $0.path) == 0 })
-            #expect(files[1].thumbPath(width: 640).hasPrefix("/wikipedia/commons/thumb/"))
+            #expect([0, 1, 3].allSatisfy { fake.server.requestCount(for: files[$0].path) == 0 })
+            #expect([0, 1, 3].allSatisfy { files[$0].thumbPath(width: 960).hasPrefix("/wikipedia/commons/thumb/") })
             #expect(fake.server.requestCount(for: files[4].path) == 0)
             // One API request at a time; the maxlag answer was waited out and
             // asked again, and no error record came of it.
             // (plan's two pages: the first asked again after its maxlag answer).
             #expect(fake.calls.compactMap(\.offset).sorted() == [0, 0, 50])
-            #expect(fake.calls.allSatisfy { $0.inFlight == 1 && $0.thumbWidth == 640 })
+            #expect(fake.calls.allSatisfy { $0.inFlight == 1 && $0.thumbWidth == 960 })
             #expect(try Self.records(dir + "/images.ndjson", kind: "error").isEmpty)
             let skipped = try Self.records(dir + "/images.ndjson", kind: "skipped")
             #expect(skipped.count == 1)
