@@ -55,7 +55,7 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    // MARK: - HTTP failures and retries (the rest: Tests/Fixtures/fetch-images/)
+    // MARK: - HTTP failures and retries (the rest, FIFOs and the cache: Tests/Fixtures/fetch-images/)
 
     @Test func bodyLargerThanMaxBytesIsStoppedEarlyAsTooLarge() throws {
         try withWorld { world in
@@ -139,27 +139,6 @@ struct FetchImagesEndToEndTests {
             #expect(result.exitCode == 0)
             #expect(result.stdoutLines.count == 1)
             #expect(try world.temporaryFiles().isEmpty)
-        }
-    }
-
-    /// Regression (issue 16 #5): a `file://` URL naming a FIFO blocked the
-    /// stage forever in open(); the records already done never came out.
-    @Test func aFIFOIsNotOpenedAndTheRunGoesOn() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 500, seed: 8)
-            let file = try world.writeSourceFile("ok.gif", gif)
-            let fifo = file.deletingLastPathComponent().appendingPathComponent("pipe.gif")
-            #expect(mkfifo(fifo.path, 0o644) == 0)
-            let input = [gifLine(id: "fifo", url: fifo.absoluteString), gifLine(id: "ok", url: file.absoluteString, rank: 1)]
-            let result = try world.run(["--quiet", "--allow-file"], lines: input)
-
-            #expect(!result.timedOut)
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 2)
-            let refused = try JSONRecord.parse(result.stdoutLines[0])
-            try expectError(refused, code: "not_gif", from: try JSONRecord.parse(input[0]))
-            #expect(refused.string("error")?.hasSuffix("is a FIFO, not a GIF file (it is not read)") == true)
-            try expectImage(try JSONRecord.parse(result.stdoutLines[1]), from: try JSONRecord.parse(input[1]), served: gif, cache: world.cache)
         }
     }
 
@@ -266,39 +245,6 @@ struct FetchImagesEndToEndTests {
                 #expect(record.string("kind") == "error")
                 guard record.string("id") == "g\(index)" else { break }
             }
-        }
-    }
-
-    // MARK: - The cache (a second run, --refresh, a cache that cannot be written: Tests/Fixtures/fetch-images/)
-
-    @Test func recordsWithTheSameKeyInOneRunShareOneTransfer() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 300, seed: 12)
-            world.server.route("/k1.gif", response: .ok(gif))
-            world.server.route("/k2.gif", response: .ok(gif))
-            world.server.route("/dup.gif", response: .ok(TestGIF.onePixel))
-            let input = [
-                gifLine(id: "x", url: world.server.url("/k1.gif"), cacheKey: "same-key"),
-                gifLine(id: "y", url: world.server.url("/k2.gif"), rank: 1, cacheKey: "same-key"),
-                gifLine(id: "d1", url: world.server.url("/dup.gif"), rank: 2),
-                gifLine(id: "d2", url: world.server.url("/dup.gif"), rank: 3),
-            ]
-            let result = try world.run(["--quiet", "--concurrency", "4"], lines: input)
-
-            #expect(result.exitCode == 0)
-            try #require(result.stdoutLines.count == 4)
-            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
-            #expect(records.map { $0.string("id") } == ["x", "y", "d1", "d2"])
-            #expect(records.allSatisfy { $0.string("kind") == "image" })
-            #expect(world.server.requestCount(for: "/k1.gif") + world.server.requestCount(for: "/k2.gif") == 1)
-            #expect(world.server.requestCount(for: "/dup.gif") == 1)
-
-            let keyed = world.cache.appendingPathComponent(cacheRelativePath(key: "same-key")).path
-            #expect(records[0].string("path") == keyed)
-            #expect(records[1].string("path") == keyed)
-            #expect(Set([records[0].jsonText("cached"), records[1].jsonText("cached")]) == ["false", "true"])
-            #expect(Set([records[2].jsonText("cached"), records[3].jsonText("cached")]) == ["false", "true"])
-            #expect(records[2].string("path") == records[3].string("path"))
         }
     }
 

@@ -1,7 +1,8 @@
 // End-to-end cases as data (issue 30): each folder Tests/Fixtures/TOOL/CASE/
 // that holds an `args` file is one run of the built TOOL, checked byte for
 // byte. `UPDATE_GOLDEN=1 swift test --filter GoldenCaseTests` writes what the
-// tools give into the expected files instead; review the diff.
+// tools give into the expected files instead (the after/ files a case lists
+// too: an empty one is filled); review the diff.
 //
 //   args         one argument a line (none when empty)
 //   before       the arguments of an earlier run of the same tool, with the
@@ -12,12 +13,15 @@
 //   env          KEY=VALUE lines set on top of the case's own environment
 //   files/       copied into the case's folder, which is the working
 //                directory (TOOL/files/ first, shared by every case of TOOL)
+//   fifo         paths (one a line, relative to the case's folder) made
+//                FIFOs before the run: a file that would block whoever opens it
 //   stdout       expected stdout, exactly
 //   exit         expected exit status (0 when missing)
 //   stderr       expected stderr, exactly; not checked when missing
-//   mask         regular expressions, one a line, whose matches in stdout and
-//                stderr read `{mask}`: what a run cannot give the same twice
-//                (fetch-images' "ms", the time a record took)
+//   mask         regular expressions, one a line, whose matches in stdout,
+//                stderr and the text files of after/ read `{mask}`: what a
+//                run cannot give the same twice (fetch-images' "ms", the time
+//                a record took)
 //   after/       files expected in the case's folder after the run, exactly
 //                (a file that is not UTF-8 is compared byte for byte)
 //   absent       paths (one a line, relative to the case's folder) that must
@@ -133,6 +137,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let tmp = work.path
             try GoldenCase.copyContents(of: GoldenCase.root.appendingPathComponent(golden.tool + "/files"), into: work)
             try GoldenCase.copyContents(of: golden.file("files"), into: work)
+            for path in golden.lines("fifo", tmp: tmp) where !path.isEmpty {
+                let fifo = work.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try #require(mkfifo(fifo.path, 0o644) == 0, "\(golden.testDescription)/fifo: \(path)")
+            }
             let server = try GoldenServer.start(for: golden)
             defer { server?.stop() }
             var values: [String: String] = [:]
@@ -210,6 +219,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                     try Data((status + "\n").utf8).write(to: golden.file("exit"))
                 }
                 if golden.text("stderr") != nil { try Data(stderr.utf8).write(to: golden.file("stderr")) }
+                for path in GoldenCase.files(under: golden.file("after")) {
+                    guard let made = try? Data(contentsOf: work.appendingPathComponent(path)) else { continue }
+                    let text = String(data: made, encoding: .utf8).map { Data(maskedOutput($0).utf8) }
+                    try (text ?? made).write(to: golden.file("after").appendingPathComponent(path))
+                }
                 return
             }
             #expect(stdout == golden.text("stdout") ?? "", "\(golden.testDescription): stdout")
@@ -223,7 +237,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 let made = try? Data(contentsOf: work.appendingPathComponent(path))
                 let expected = try Data(contentsOf: after.appendingPathComponent(path))
                 if let text = String(data: expected, encoding: .utf8) {
-                    #expect(made.map { masked(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
+                    #expect(made.map { maskedOutput(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
                 } else {
                     // Not text (the frames gif-play frames writes): byte for byte, no {tmp}.
                     #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
@@ -243,7 +257,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "before", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
+        let known: Set<String> = ["args", "before", "stdin", "env", "files", "fifo", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
                                   "server", "fake", "requests", "requests.ordered"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []

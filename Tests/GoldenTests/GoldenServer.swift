@@ -10,8 +10,10 @@
 //                request (`500`, `200`: fails once, then serves the body).
 //                `PATH.headers` holds its header lines (`Name: value`,
 //                `{server}` replaced), `PATH.cut` a byte count: the body is
-//                cut short there (the connection closes). Any other path is
-//                404 `no route for PATH`.
+//                cut short there (the connection closes). `PATH.2`,
+//                `PATH.3`…: the bodies of the second, third… answer (the
+//                last one for every later request; Klipy's pages share a
+//                path). Any other path is 404 `no route for PATH`.
 //   fake         `giphy` or `klipy` on its first line: the test fakes
 //                (TestSupport's FakeGiphy, FakeKlipy) with their own key.
 //                For giphy, the lines after configure it, one a line:
@@ -105,10 +107,12 @@ final class GoldenServer {
             if file.hasSuffix(".status") { paths.insert(String(file.dropLast(7))) }
             else if file.hasSuffix(".cut") { paths.insert(String(file.dropLast(4))) }
             else if file.hasSuffix(".headers") { paths.insert(String(file.dropLast(8))) }
-            else { paths.insert(file) }
+            else if file.wholeMatch(of: #/.+\.[2-9]/#) == nil { paths.insert(file) }
         }
         for path in paths {
-            let body = (try? Data(contentsOf: folder.appendingPathComponent(path))).map { Array($0) } ?? []
+            let read = { (name: String) in (try? Data(contentsOf: folder.appendingPathComponent(name))).map { Array($0) } }
+            let body = read(path) ?? []
+            let later = (2...9).map { read("\(path).\($0)") }.prefix { $0 != nil }.compactMap { $0 }
             let statusText = (try? String(contentsOf: folder.appendingPathComponent(path + ".status"), encoding: .utf8)) ?? "200"
             let statuses = statusText.split(separator: "\n").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !statuses.isEmpty, !statuses.contains(nil) else {
@@ -133,7 +137,12 @@ final class GoldenServer {
                 return cut.map { response.cut(afterBodyBytes: $0) } ?? response
             }
             let asked = Counter()
-            server.route("/" + path) { _ in answers[min(asked.next(), answers.count - 1)] }
+            server.route("/" + path) { _ in
+                let index = asked.next()
+                var answer = answers[min(index, answers.count - 1)]
+                if index > 0, !later.isEmpty { answer.body = later[min(index, later.count) - 1] }
+                return answer
+            }
         }
         return GoldenServer(http: server, key: nil, keepAlive: nil)
     }
