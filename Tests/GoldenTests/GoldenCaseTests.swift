@@ -12,7 +12,8 @@
 //   stdin        fed on stdin (none when missing)
 //   env          KEY=VALUE lines set on top of the case's own environment
 //   files/       copied into the case's folder, which is the working
-//                directory (TOOL/files/ first, shared by every case of TOOL)
+//                directory (TOOL/files/ first, shared by every case of TOOL);
+//                `{tmp}` in a text file is replaced (an absolute path)
 //   fifo         paths (one a line, relative to the case's folder) made
 //                FIFOs before the run: a file that would block whoever opens it
 //   stdout       expected stdout, exactly
@@ -137,6 +138,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let tmp = work.path
             try GoldenCase.copyContents(of: GoldenCase.root.appendingPathComponent(golden.tool + "/files"), into: work)
             try GoldenCase.copyContents(of: golden.file("files"), into: work)
+            for path in GoldenCase.files(under: work) {
+                let file = work.appendingPathComponent(path)
+                guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("{tmp}") else { continue }
+                try Data(text.replacingOccurrences(of: "{tmp}", with: tmp).utf8).write(to: file)
+            }
             for path in golden.lines("fifo", tmp: tmp) where !path.isEmpty {
                 let fifo = work.appendingPathComponent(path)
                 try FileManager.default.createDirectory(at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -198,13 +204,16 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let stdout = maskedOutput(String(decoding: result.stdout, as: UTF8.self))
             let stderr = maskedOutput(result.stderr)
             let status = result.exited ? "\(result.status)" : "signal \(result.status)"
-            if let key = server?.key {
-                // The tools never show the key: not on stdout, stderr, nor in what the case expects after.
+            // The tools never show a key (the fake's, or one of 8 characters or more the case
+            // gives): not on stdout, stderr, nor in any file the run leaves, even JSON-escaped.
+            let keys = ([server?.key] + ["GIPHY_API_KEY", "KLIPY_API_KEY"].map { environment[$0] }).compactMap { $0 }.filter { $0.count >= 8 }
+            for key in Set(keys) {
+                let escaped = "\\u00" + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst()
                 #expect(!stdout.contains(key), "\(golden.testDescription): the API key on stdout")
                 #expect(!stderr.contains(key), "\(golden.testDescription): the API key on stderr")
-                for path in GoldenCase.files(under: golden.file("after")) {
+                for path in GoldenCase.files(under: work) {
                     let made = (try? Data(contentsOf: work.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    #expect(!made.contains(key), "\(golden.testDescription): the API key in \(path)")
+                    #expect(!made.contains(key) && !made.contains(escaped), "\(golden.testDescription): the API key in \(path)")
                 }
             }
             let requests = server?.requestLines(sorted: true)

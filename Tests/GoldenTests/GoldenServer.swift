@@ -10,7 +10,8 @@
 //                request (`500`, `200`: fails once, then serves the body).
 //                `PATH.headers` holds its header lines (`Name: value`,
 //                `{server}` replaced), `PATH.cut` a byte count: the body is
-//                cut short there (the connection closes). `PATH.2`,
+//                cut short there (the connection closes), `PATH.stall` a byte
+//                count: the body stops there and the connection hangs. `PATH.2`,
 //                `PATH.3`…: the bodies of the second, third… answer (the
 //                last one for every later request; Klipy's pages share a
 //                path). Any other path is 404 `no route for PATH`.
@@ -27,7 +28,9 @@
 //                       |server-error N|server-error-echoing N
 //                       |bare STATUS MESSAGE… [times N|always] [at OFFSET]
 //                  delay SECONDS [at OFFSET]   (the answers come late)
-//                For klipy: `search QUERY count N`, and `refuse KEY` (a key
+//                For klipy: `search QUERY count N`, `more QUERY` (every
+//                answer for QUERY says has_next: true, past its end too),
+//                and `refuse KEY` (a key
 //                it answers 401; any other unknown key meets no route: 404),
 //                  fail rate-limited [RETRY-AFTER]|unauthorized|server-error N
 //                       |slow S|stalled S [times N|always] [at PAGE]
@@ -42,7 +45,8 @@
 // `{server}` in args, env and stdin is the server's base URL
 // (`http://127.0.0.1:PORT`), written back as `{server}` in stdout, stderr and
 // after/. `{key}` is the fake's API key: it must appear in no output and no
-// after/ file, and the runner checks that on every run.
+// file the run leaves (nor a GIPHY_API_KEY or KLIPY_API_KEY the case's env
+// gives, of 8 characters or more), and the runner checks that on every run.
 //
 //   requests     expected requests the server saw, `METHOD TARGET` a line,
 //                sorted (concurrent transfers arrive in any order), the key
@@ -84,6 +88,7 @@ final class GoldenServer {
                     switch (words.first, words.count) {
                     case ("search", 4) where words[2] == "count": klipy.set(words[1], count: Int(words[3]) ?? 0)
                     case ("refuse", 2): klipy.refuse(key: words[1])
+                    case ("more", 2): klipy.claimMore(words[1])
                     case ("fail", _): try failKlipy(klipy, Array(words.dropFirst()), line)
                     default: throw GoldenError("\(golden.testDescription)/fake: \(line): not a klipy line")
                     }
@@ -106,6 +111,7 @@ final class GoldenServer {
         for file in files {
             if file.hasSuffix(".status") { paths.insert(String(file.dropLast(7))) }
             else if file.hasSuffix(".cut") { paths.insert(String(file.dropLast(4))) }
+            else if file.hasSuffix(".stall") { paths.insert(String(file.dropLast(6))) }
             else if file.hasSuffix(".headers") { paths.insert(String(file.dropLast(8))) }
             else if file.wholeMatch(of: #/.+\.[2-9]/#) == nil { paths.insert(file) }
         }
@@ -120,6 +126,8 @@ final class GoldenServer {
             }
             let cutText = try? String(contentsOf: folder.appendingPathComponent(path + ".cut"), encoding: .utf8)
             let cut = cutText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let stallText = try? String(contentsOf: folder.appendingPathComponent(path + ".stall"), encoding: .utf8)
+            let stall = stallText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             var headers: [(name: String, value: String)] = []
             let headerText = (try? String(contentsOf: folder.appendingPathComponent(path + ".headers"), encoding: .utf8)) ?? ""
             for line in headerText.split(separator: "\n") where !line.isEmpty {
@@ -134,7 +142,8 @@ final class GoldenServer {
             }
             let answers = statuses.compactMap { $0 }.map { status -> HTTPTestServer.Response in
                 let response = HTTPTestServer.Response(status: status, headers: headers, body: status == 200 || statuses.count == 1 ? body : [])
-                return cut.map { response.cut(afterBodyBytes: $0) } ?? response
+                let stalled = stall.map { response.stalled(afterBodyBytes: $0) } ?? response
+                return cut.map { stalled.cut(afterBodyBytes: $0) } ?? stalled
             }
             let asked = Counter()
             server.route("/" + path) { _ in
