@@ -30,6 +30,9 @@
 //                  delay SECONDS [at OFFSET]   (the answers come late)
 //                For klipy: `search QUERY count N`, `more QUERY` (every
 //                answer for QUERY says has_next: true, past its end too),
+//                `media FILE` (the items' gif URLs point at the fake, which
+//                serves FILE, a path under Tests/Fixtures, for each), `gone
+//                QUERY INDEX …` (those items' media answer 404, after `search`),
 //                and `refuse KEY` (a key
 //                it answers 401; any other unknown key meets no route: 404),
 //                  fail rate-limited [RETRY-AFTER]|unauthorized|server-error N
@@ -83,12 +86,23 @@ final class GoldenServer {
                 return GoldenServer(http: giphy.server, key: giphy.key, keepAlive: giphy)
             case "klipy":
                 let klipy = try FakeKlipy()
+                var counts: [String: Int] = [:]
                 for line in lines {
                     let words = line.split(separator: " ").map(String.init)
                     switch (words.first, words.count) {
-                    case ("search", 4) where words[2] == "count": klipy.set(words[1], count: Int(words[3]) ?? 0)
+                    case ("search", 4) where words[2] == "count":
+                        counts[words[1]] = Int(words[3]) ?? 0
+                        klipy.set(words[1], count: counts[words[1]])
                     case ("refuse", 2): klipy.refuse(key: words[1])
                     case ("more", 2): klipy.claimMore(words[1])
+                    case ("media", 2): klipy.serveMedia(Array(try Data(contentsOf: GoldenCase.root.appendingPathComponent(words[1]))))
+                    case ("gone", _) where words.count >= 3:
+                        let gone = Set(words.dropFirst(2).compactMap { Int($0) })
+                        let items = (0..<(counts[words[1]] ?? 0)).map { index -> FakeKlipyItem in
+                            let item = FakeKlipy.generated(words[1], index)
+                            return gone.contains(index) ? FakeKlipyItem(id: item.id, raw: item.json(host: klipy.baseURL + "/gone")) : item
+                        }
+                        klipy.set(words[1], items: items)
                     case ("fail", _): try failKlipy(klipy, Array(words.dropFirst()), line)
                     default: throw GoldenError("\(golden.testDescription)/fake: \(line): not a klipy line")
                     }

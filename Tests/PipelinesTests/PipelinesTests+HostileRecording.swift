@@ -8,7 +8,8 @@ import TestSupport
 /// in its folder and wrote through links planted there. A hold script or
 /// events outside the recording's folder, and record's refusals of a folder
 /// holding a file of the person's or a link, are cases in
-/// Tests/Fixtures/sposure/replay-refuses-* and record-never-*.
+/// Tests/Fixtures/sposure/replay-refuses-* and record-never-*, and a record
+/// that replaces an earlier recording is record-replaces-an-earlier-*.
 extension PipelinesTests {
     /// A file of the person's, outside any recording, and what it holds.
     static let victimText = "the person's own file\n"
@@ -37,32 +38,6 @@ extension PipelinesTests {
                 #expect(replay.out.isEmpty)
                 #expect(try String(contentsOfFile: victim, encoding: .utf8) == Self.victimText)
             }
-        }
-    }
-
-    /// Records headless from the fake into `run`; the result.
-    func recordHeadless(_ fake: FakeKlipy, _ folder: URL, into run: String) throws -> (status: Int32, out: String, err: String) {
-        try Self.writeHold(folder.path + "/hold.ndjson", upMs: 1500)
-        return try script("record", ["--provider", "klipy", "--hold-script", folder.path + "/hold.ndjson", "--max-results", "3", run, "spiders"],
-                          environment: Self.environment(fake, folder.path))
-    }
-
-    @Test func recordReplacesAnEarlierRecordingAndSaysSo() throws {
-        let fake = try Self.klipy(count: 3, missing: [])
-        defer { fake.stop() }
-        try withTemporaryDirectory { folder in
-            let run = folder.path + "/my run"
-            let first = try recordHeadless(fake, folder, into: run)
-            #expect(first.status == 0, "\(first.err)")
-            #expect(first.err.contains("saved in \(run) (replay: sposure replay '\(run)')"), "\(first.err)")
-            let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
-            // Again into the same folder, with the hold script the recording holds.
-            let again = try script("record", ["--provider", "klipy", "--hold-script", run + "/hold.ndjson", "--max-results", "3", run, "spiders"],
-                                   environment: Self.environment(fake, folder.path))
-            #expect(again.status == 0, "\(again.err)")
-            #expect(again.err.contains("sposure record: \(run) held an earlier recording: replaced\n"), "\(again.err)")
-            #expect(try String(contentsOfFile: run + "/score.json", encoding: .utf8) == saved)
-            #expect(try String(contentsOfFile: run + "/hold.ndjson", encoding: .utf8) == "{\"t_ms\":0,\"down\":true}\n{\"t_ms\":1500,\"down\":false}\n")
         }
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
 /// Foundation error. The path is relative to the recording folder now.
 extension PipelinesTests {
     @Test func aRecordingReplaysFromAnyWorkingDirectory() throws {
-        let fake = try Self.klipy(count: 3, missing: [])
+        let fake = try Self.klipy(count: 3)
         defer { fake.stop() }
         try withTemporaryDirectory { folder in
             let dir = folder.path, run = folder.path + "/run"
