@@ -117,20 +117,7 @@ struct FetchImagesEndToEndTests {
 
     // MARK: - The stream
 
-    /// --ordered: the records follow the input though the first transfer is
-    /// slow; --unordered: they come as the transfers finish, the slow one last.
-    @Test(arguments: [true, false])
-    func theOutputOrderIsTheInputsOnlyWhenOrdered(ordered: Bool) throws {
-        try withWorld { world in
-            let (input, ids) = slowFirstInput(world)
-            let result = try world.run(["--quiet", ordered ? "--ordered" : "--unordered", "--concurrency", "4"], lines: input)
-
-            #expect(result.exitCode == 0)
-            let got = try result.stdoutLines.map { try JSONRecord.parse($0).string("id") ?? "?" }
-            #expect(try result.stdoutLines.allSatisfy { try JSONRecord.parse($0).string("kind") == "image" })
-            #expect(ordered ? got == ids : got.sorted() == ids.sorted() && got.last == "slow", "\(got)")
-        }
-    }
+    // --ordered and --unordered with a slow first transfer: Tests/Fixtures/fetch-images/*ordered-records-come-*.
 
     @Test func closedStdoutEndsTheRunQuietlyWithExitZero() throws {
         try withWorld { world in
@@ -206,19 +193,6 @@ struct FetchImagesEndToEndTests {
     }
 
     // MARK: - Shared scenarios
-
-    /// A slow first URL followed by four fast ones.
-    private func slowFirstInput(_ world: World) -> (lines: [String], ids: [String]) {
-        world.server.route("/slow.gif", response: HTTPTestServer.Response.ok(TestGIF.onePixel).delayed(1.5))
-        var lines = [gifLine(id: "slow", url: world.server.url("/slow.gif"))]
-        var ids = ["slow"]
-        for index in 1...4 {
-            world.server.route("/f\(index).gif", response: .ok(TestGIF.padded(toSize: 50 + index, seed: UInt8(index))))
-            lines.append(gifLine(id: "f\(index)", url: world.server.url("/f\(index).gif"), rank: index))
-            ids.append("f\(index)")
-        }
-        return (lines, ids)
-    }
 
     /// Two fast transfers finish, two stall in flight, two wait in the queue; then `signal`.
     private func interruptMidRun(signal: Int32, expectedStatus: Int32) throws {

@@ -11,7 +11,8 @@
 //                `PATH.headers` holds its header lines (`Name: value`,
 //                `{server}` replaced), `PATH.cut` a byte count: the body is
 //                cut short there (the connection closes), `PATH.stall` a byte
-//                count: the body stops there and the connection hangs. `PATH.2`,
+//                count: the body stops there and the connection hangs,
+//                `PATH.delay` seconds before the answer comes. `PATH.2`,
 //                `PATH.3`…: the bodies of the second, third… answer (the
 //                last one for every later request; Klipy's pages share a
 //                path). Any other path is 404 `no route for PATH`.
@@ -126,6 +127,7 @@ final class GoldenServer {
             if file.hasSuffix(".status") { paths.insert(String(file.dropLast(7))) }
             else if file.hasSuffix(".cut") { paths.insert(String(file.dropLast(4))) }
             else if file.hasSuffix(".stall") { paths.insert(String(file.dropLast(6))) }
+            else if file.hasSuffix(".delay") { paths.insert(String(file.dropLast(6))) }
             else if file.hasSuffix(".headers") { paths.insert(String(file.dropLast(8))) }
             else if file.wholeMatch(of: #/.+\.[2-9]/#) == nil { paths.insert(file) }
         }
@@ -142,6 +144,8 @@ final class GoldenServer {
             let cut = cutText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             let stallText = try? String(contentsOf: folder.appendingPathComponent(path + ".stall"), encoding: .utf8)
             let stall = stallText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let delayText = try? String(contentsOf: folder.appendingPathComponent(path + ".delay"), encoding: .utf8)
+            let delay = delayText.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             var headers: [(name: String, value: String)] = []
             let headerText = (try? String(contentsOf: folder.appendingPathComponent(path + ".headers"), encoding: .utf8)) ?? ""
             for line in headerText.split(separator: "\n") where !line.isEmpty {
@@ -156,7 +160,8 @@ final class GoldenServer {
             }
             let answers = statuses.compactMap { $0 }.map { status -> HTTPTestServer.Response in
                 let response = HTTPTestServer.Response(status: status, headers: headers, body: status == 200 || statuses.count == 1 ? body : [])
-                let stalled = stall.map { response.stalled(afterBodyBytes: $0) } ?? response
+                let late = delay.map { response.delayed($0) } ?? response
+                let stalled = stall.map { late.stalled(afterBodyBytes: $0) } ?? late
                 return cut.map { stalled.cut(afterBodyBytes: $0) } ?? stalled
             }
             let asked = Counter()
