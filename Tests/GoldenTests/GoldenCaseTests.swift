@@ -30,6 +30,10 @@
 //                or record nothing, says so here; `FOLDER/*`: FOLDER holds no
 //                file (it may be there, empty)
 //
+// A case may link (a relative symbolic link) its stdin or an after/ file to
+// another case's file: score reading the events a gif-play case pins, and
+// writing what a later case holds.
+//
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
 // in stdout and stderr is written `{tmp}`. A case may also run against a real
 // HTTP server (`server/`, `fake`, `requests`, `{server}`, `{key}`): see
