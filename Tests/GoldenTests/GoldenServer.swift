@@ -29,13 +29,13 @@
 //                       |server-error N|server-error-echoing N
 //                       |bare STATUS MESSAGE… [times N|always] [at OFFSET]
 //                  delay SECONDS [at OFFSET]   (the answers come late)
-//                For klipy: `search QUERY count N`, `more QUERY` (every
-//                answer for QUERY says has_next: true, past its end too),
-//                `media FILE` (the items' gif URLs point at the fake, which
-//                serves FILE, a path under Tests/Fixtures, for each), `gone
-//                QUERY INDEX …` (those items' media answer 404, after `search`),
-//                and `refuse KEY` (a key
-//                it answers 401; any other unknown key meets no route: 404),
+//                For klipy: `search QUERY count N`, `refuse KEY` (a key it
+//                answers 401; any other unknown key meets no route: 404),
+//                `more QUERY` (every answer for QUERY says has_next: true,
+//                past its end too), `media FILE` (the items' gif URLs point
+//                at the fake, which serves FILE, a path under Tests/Fixtures,
+//                for each), `gone QUERY INDEX …` (after `search`: those
+//                items' media answer 404), and
 //                  fail rate-limited [RETRY-AFTER]|unauthorized|server-error N
 //                       |slow S|stalled S [times N|always] [at PAGE]
 //                (QUERY is one word, `_` in it a space; `total` after
