@@ -37,15 +37,6 @@ extension PipelinesTests {
         }
     }
 
-    /// A recording of the older pipelines/record (the hold script named from
-    /// where it ran, always copied to DIR/hold.ndjson) replays from anywhere too.
-    @Test func anOlderRecordingFindsItsHoldScriptInItsFolder() throws {
-        try withTemporaryDirectory { folder in
-            let run = try offlineRecording(in: folder, hold: "script:runs/test/hold.ndjson")
-            let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
-            let replay = try script("replay", [run], directory: URL(fileURLWithPath: "/"))
-            #expect(replay.status == 0, "\(replay.err)")
-            #expect(replay.out == saved)
-        }
-    }
+    // A recording of the older pipelines/record (the hold script named from where it ran, always
+    // copied to DIR/hold.ndjson): Tests/Fixtures/sposure/replay-of-an-older-recording-*.
 }

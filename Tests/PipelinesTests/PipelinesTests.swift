@@ -74,20 +74,8 @@ import TestSupport
         return dir
     }
 
-    @Test func aReplayOfAScriptedRecordingGivesTheIdenticalScore() throws {
-        try withTemporaryDirectory { folder in
-            // What pipelines/record saves, made offline from the sample GIFs.
-            let dir = try offlineRecording(in: folder, hold: "script:\(folder.path)/run/hold.ndjson")
-            let saved = try String(contentsOfFile: "\(dir)/score.json", encoding: .utf8)
-            #expect(saved.contains("\"exposed_ms\":3500"))
-
-            let replay = try script("replay", [dir])
-            #expect(replay.status == 0, "\(replay.err)")
-            #expect(replay.out == saved)
-            let fromScore = try script("replay", [dir, "--from", "score"])
-            #expect(fromScore.out == saved)
-        }
-    }
+    // A replay of a scripted recording, from play and from score, gives the identical score:
+    // Tests/Fixtures/sposure/replay-*-of-a-scripted-recording-*.
 
     /// Each script is a wrapper of a sposure subcommand (issue 23: one
     /// wiring of the stages), whose help it gives.
