@@ -330,15 +330,6 @@ private struct World {
         return try start(arguments, stdin: stdin, closeStdoutAfterLines: closeStdoutAfterLines).wait(timeout: 60)
     }
 
-    /// Writes a file outside the cache, for file:// URLs.
-    func writeSourceFile(_ name: String, _ bytes: [UInt8]) throws -> URL {
-        let folder = root.appendingPathComponent("source", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file
-    }
-
     /// Regular files under <cache>/tmp.
     func temporaryFiles() throws -> [URL] { try files(under: cache.appendingPathComponent("tmp")) }
 
