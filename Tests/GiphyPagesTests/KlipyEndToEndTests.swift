@@ -109,31 +109,7 @@ struct KlipyEndToEndTests {
         }
     }
 
-    /// One API refusing its key stops only its own pages: with both keys
-    /// set, Klipy's pages are still listed, Giphy's each get an
-    /// `unauthorized` record (one call, one message), and the run exits 1.
-    @Test func oneRefusedKeyStopsOnlyItsOwnAPIsPages() throws {
-        let giphy = try FakeGiphy()
-        defer { giphy.stop() }
-        try withKlipy { world in
-            world.fake.set("spiders", count: 10)
-            let giphyPages = (0..<3).map {
-                #"{"kind":"page","provider":"giphy","endpoint":"search","query":"spiders","section":"spiders","offset":\#($0 * 5),"limit":5,"rating":"g","lang":"en","total":30}"#
-            }
-            let lines = giphyPages + [klipyPage("spiders", page: 1, perPage: 5, limit: 5), klipyPage("spiders", page: 2, perPage: 5, limit: 5)]
-            let wrong = "wrongGiphyKey42zz"
-            let result = world.finish(try world.start(["list", "--concurrency", "1"], lines: lines,
-                                                      extra: ["GIPHY_API_KEY": wrong, "GIPHY_API_URL": giphy.baseURL], secrets: [wrong]))
-            #expect(result.exitCode == 1, "\(result)")
-            #expect(giphy.calls.count == 1, "one refused call; the other Giphy pages cost none")
-            #expect(world.fake.calls.count == 2)
-            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
-            #expect(records.prefix(3).map { $0.string("code") } == Array(repeating: "unauthorized", count: 3), "\(result)")
-            #expect(records[1].string("error") == "not run: the Giphy API refused the key")
-            #expect(records.dropFirst(3).count == 10 && records.dropFirst(3).allSatisfy { $0.kind == "gif" && $0.string("provider") == "klipy" })
-            #expect(result.stderr.components(separatedBy: "refused the key").count == 2, "said once: \(result.stderr)")
-        }
-    }
+    // One API refusing its key stops only its own pages: Tests/Fixtures/giphy-pages/list-one-refused-key-*.
 
     @Test func theBudgetIsSharedByConcurrentProcessesAndLastsAcrossRuns() throws {
         try withKlipy { world in
