@@ -55,7 +55,7 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    // MARK: - HTTP failures and retries (the rest: Tests/Fixtures/fetch-images/)
+    // MARK: - HTTP failures and retries (the rest, FIFOs and the cache: Tests/Fixtures/fetch-images/)
 
     @Test func bodyLargerThanMaxBytesIsStoppedEarlyAsTooLarge() throws {
         try withWorld { world in
@@ -74,49 +74,6 @@ struct FetchImagesEndToEndTests {
             #expect(world.server.requestCount(for: "/big.gif") == 1)
             #expect(world.server.fullySentCount(for: "/big.gif") == 0)
             #expect(try world.cachedImages().isEmpty)
-            #expect(try world.temporaryFiles().isEmpty)
-        }
-    }
-
-    @Test func stalledBodyBecomesTimeout() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 50_000, seed: 5)
-            world.server.route("/stall.gif", response: HTTPTestServer.Response.ok(gif).stalled(afterBodyBytes: 1_000))
-            let input = [gifLine(id: "stall", url: world.server.url("/stall.gif"))]
-            let result = try world.run(
-                ["--quiet", "--low-speed-time", "1s", "--retries", "1", "--retry-delay", "10ms"], lines: input)
-
-            #expect(!result.timedOut)
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 1)
-            try expectError(try JSONRecord.parse(result.stdoutLines[0]), code: "timeout", from: try JSONRecord.parse(input[0]))
-            #expect(world.server.requestCount(for: "/stall.gif") == 2)
-            #expect(try world.cachedImages().isEmpty)
-            #expect(try world.temporaryFiles().isEmpty)
-        }
-    }
-
-    /// Regression (issue 16 #2): a server that sends headers and stalls held
-    /// the ordered stream for 4 × 30 s; now the record has a total deadline
-    /// (--max-time), its error goes out then, and the records after it follow.
-    @Test func aStalledRecordAtTheHeadHoldsTheOthersNoLongerThanMaxTime() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 400, seed: 2)
-            world.server.route("/stall.gif", response: HTTPTestServer.Response.ok(gif).stalled(afterBodyBytes: 0))
-            var input = [gifLine(id: "stall", url: world.server.url("/stall.gif"))]
-            for n in 0..<3 {
-                world.server.route("/ok\(n).gif", response: .ok(gif))
-                input.append(gifLine(id: "ok\(n)", url: world.server.url("/ok\(n).gif"), rank: n + 1))
-            }
-            let result = try world.run(["--quiet", "--max-time", "1s", "--low-speed-time", "60s"], lines: input)
-
-            #expect(!result.timedOut)
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 4)
-            let late = try JSONRecord.parse(result.stdoutLines[0])
-            try expectError(late, code: "timeout", from: try JSONRecord.parse(input[0]))
-            #expect(late.string("error") == "not done within --max-time 1s (retries included)")
-            for line in result.stdoutLines.dropFirst() { #expect(try JSONRecord.parse(line).jsonText("kind") == "\"image\"") }
             #expect(try world.temporaryFiles().isEmpty)
         }
     }
@@ -142,27 +99,6 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    /// Regression (issue 16 #5): a `file://` URL naming a FIFO blocked the
-    /// stage forever in open(); the records already done never came out.
-    @Test func aFIFOIsNotOpenedAndTheRunGoesOn() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 500, seed: 8)
-            let file = try world.writeSourceFile("ok.gif", gif)
-            let fifo = file.deletingLastPathComponent().appendingPathComponent("pipe.gif")
-            #expect(mkfifo(fifo.path, 0o644) == 0)
-            let input = [gifLine(id: "fifo", url: fifo.absoluteString), gifLine(id: "ok", url: file.absoluteString, rank: 1)]
-            let result = try world.run(["--quiet", "--allow-file"], lines: input)
-
-            #expect(!result.timedOut)
-            #expect(result.exitCode == 1)
-            try #require(result.stdoutLines.count == 2)
-            let refused = try JSONRecord.parse(result.stdoutLines[0])
-            try expectError(refused, code: "not_gif", from: try JSONRecord.parse(input[0]))
-            #expect(refused.string("error")?.hasSuffix("is a FIFO, not a GIF file (it is not read)") == true)
-            try expectImage(try JSONRecord.parse(result.stdoutLines[1]), from: try JSONRecord.parse(input[1]), served: gif, cache: world.cache)
-        }
-    }
-
     /// Review fix (issue 16 #2): with nothing in flight and no input coming
     /// (an upstream that follows), a reader downstream that went away was
     /// noticed only when upstream wrote again; now at once.
@@ -181,20 +117,7 @@ struct FetchImagesEndToEndTests {
 
     // MARK: - The stream
 
-    /// --ordered: the records follow the input though the first transfer is
-    /// slow; --unordered: they come as the transfers finish, the slow one last.
-    @Test(arguments: [true, false])
-    func theOutputOrderIsTheInputsOnlyWhenOrdered(ordered: Bool) throws {
-        try withWorld { world in
-            let (input, ids) = slowFirstInput(world)
-            let result = try world.run(["--quiet", ordered ? "--ordered" : "--unordered", "--concurrency", "4"], lines: input)
-
-            #expect(result.exitCode == 0)
-            let got = try result.stdoutLines.map { try JSONRecord.parse($0).string("id") ?? "?" }
-            #expect(try result.stdoutLines.allSatisfy { try JSONRecord.parse($0).string("kind") == "image" })
-            #expect(ordered ? got == ids : got.sorted() == ids.sorted() && got.last == "slow", "\(got)")
-        }
-    }
+    // --ordered and --unordered with a slow first transfer: Tests/Fixtures/fetch-images/*ordered-records-come-*.
 
     @Test func closedStdoutEndsTheRunQuietlyWithExitZero() throws {
         try withWorld { world in
@@ -269,53 +192,7 @@ struct FetchImagesEndToEndTests {
         }
     }
 
-    // MARK: - The cache (a second run, --refresh, a cache that cannot be written: Tests/Fixtures/fetch-images/)
-
-    @Test func recordsWithTheSameKeyInOneRunShareOneTransfer() throws {
-        try withWorld { world in
-            let gif = TestGIF.padded(toSize: 300, seed: 12)
-            world.server.route("/k1.gif", response: .ok(gif))
-            world.server.route("/k2.gif", response: .ok(gif))
-            world.server.route("/dup.gif", response: .ok(TestGIF.onePixel))
-            let input = [
-                gifLine(id: "x", url: world.server.url("/k1.gif"), cacheKey: "same-key"),
-                gifLine(id: "y", url: world.server.url("/k2.gif"), rank: 1, cacheKey: "same-key"),
-                gifLine(id: "d1", url: world.server.url("/dup.gif"), rank: 2),
-                gifLine(id: "d2", url: world.server.url("/dup.gif"), rank: 3),
-            ]
-            let result = try world.run(["--quiet", "--concurrency", "4"], lines: input)
-
-            #expect(result.exitCode == 0)
-            try #require(result.stdoutLines.count == 4)
-            let records = try result.stdoutLines.map { try JSONRecord.parse($0) }
-            #expect(records.map { $0.string("id") } == ["x", "y", "d1", "d2"])
-            #expect(records.allSatisfy { $0.string("kind") == "image" })
-            #expect(world.server.requestCount(for: "/k1.gif") + world.server.requestCount(for: "/k2.gif") == 1)
-            #expect(world.server.requestCount(for: "/dup.gif") == 1)
-
-            let keyed = world.cache.appendingPathComponent(cacheRelativePath(key: "same-key")).path
-            #expect(records[0].string("path") == keyed)
-            #expect(records[1].string("path") == keyed)
-            #expect(Set([records[0].jsonText("cached"), records[1].jsonText("cached")]) == ["false", "true"])
-            #expect(Set([records[2].jsonText("cached"), records[3].jsonText("cached")]) == ["false", "true"])
-            #expect(records[2].string("path") == records[3].string("path"))
-        }
-    }
-
     // MARK: - Shared scenarios
-
-    /// A slow first URL followed by four fast ones.
-    private func slowFirstInput(_ world: World) -> (lines: [String], ids: [String]) {
-        world.server.route("/slow.gif", response: HTTPTestServer.Response.ok(TestGIF.onePixel).delayed(1.5))
-        var lines = [gifLine(id: "slow", url: world.server.url("/slow.gif"))]
-        var ids = ["slow"]
-        for index in 1...4 {
-            world.server.route("/f\(index).gif", response: .ok(TestGIF.padded(toSize: 50 + index, seed: UInt8(index))))
-            lines.append(gifLine(id: "f\(index)", url: world.server.url("/f\(index).gif"), rank: index))
-            ids.append("f\(index)")
-        }
-        return (lines, ids)
-    }
 
     /// Two fast transfers finish, two stall in flight, two wait in the queue; then `signal`.
     private func interruptMidRun(signal: Int32, expectedStatus: Int32) throws {
@@ -451,15 +328,6 @@ private struct World {
     func run(_ arguments: [String], lines: [String], closeStdoutAfterLines: Int? = nil) throws -> StageProcess.Result {
         let stdin = Array(lines.map { $0 + "\n" }.joined().utf8)
         return try start(arguments, stdin: stdin, closeStdoutAfterLines: closeStdoutAfterLines).wait(timeout: 60)
-    }
-
-    /// Writes a file outside the cache, for file:// URLs.
-    func writeSourceFile(_ name: String, _ bytes: [UInt8]) throws -> URL {
-        let folder = root.appendingPathComponent("source", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = folder.appendingPathComponent(name)
-        try Data(bytes).write(to: file)
-        return file
     }
 
     /// Regular files under <cache>/tmp.

@@ -111,10 +111,10 @@ private let delaysB = [5, 5, 5, 5]
         return "script:" + path
     }
 
-    // Exposure, scripted holds, stalls, records passed through, bad input and
-    // the command line are cases as data: Tests/Fixtures/gif-play/ (GoldenTests).
-    // What stays here needs more than arguments and stdin: repeated runs,
-    // FIFOs, signals, a terminal capture, the corpus.
+    // Exposure, scripted holds, stalls, records passed through, bad input,
+    // FIFOs, the status line drawn into a --tty file and the command line are
+    // cases as data: Tests/Fixtures/gif-play/ (GoldenTests). What stays here
+    // needs more than arguments and stdin: repeated runs, signals, the corpus.
 
     /// When the round ends, the records up to the next GIF still come out
     /// (errors about the images after the last one shown); nothing beyond it,
@@ -128,33 +128,6 @@ private let delaysB = [5, 5, 5, 5]
             let runs = try (0..<12).map { _ in try play([], lines: lines, hold: holds).stdout }
             #expect(Set(runs).count == 1, "\(Set(runs).map { String(decoding: $0, as: UTF8.self) })")
             // Which events: Tests/Fixtures/gif-play/records-up-to-the-next-gif-still-come-out.
-        }
-    }
-
-    /// Issue 16 #3: an image record naming a FIFO blocked gif-play forever in
-    /// open(), and the records done never reached stdout. It is refused
-    /// unread, as a file that cannot be read is, and play goes on.
-    @Test func aFIFOIsAReadFailedErrorAndPlayGoesOn() throws {
-        try withTemporaryDirectory { folder in
-            let (_, b) = try writeAB(in: folder)
-            let fifo = folder.appendingPathComponent("fifo.gif").path
-            try #require(mkfifo(fifo, 0o644) == 0, "mkfifo: \(String(cString: strerror(errno)))")
-            let result = try StageProcess(
-                "gif-play", arguments: Self.headless + ["--hold", "always"],
-                stdin: Array((imageRecord(id: "F", path: fifo) + "\n" + imageRecord(id: "B", path: b) + "\n").utf8)
-            ).wait(timeout: 20)
-            #expect(!result.timedOut, "gif-play hung on the FIFO: \(result)")
-            #expect(result.exitCode == 0, "\(result)")
-            try #require(result.stdoutLines.count == 5, "\(result.stdoutLines)")
-            #expect(result.stdoutLines[0] == Event.start())
-            let error = try #require(jsonObject(result.stdoutLines[1]), "\(result.stdoutLines[1])")
-            #expect(error["kind"] as? String == "error", "\(result.stdoutLines[1])")
-            #expect(error["code"] as? String == "read_failed", "as a file that cannot be read: \(result.stdoutLines[1])")
-            #expect(error["id"] as? String == "F" && error["path"] as? String == fifo, "\(result.stdoutLines[1])")
-            #expect((error["error"] as? String ?? "").contains("not a regular file"), "\(result.stdoutLines[1])")
-            #expect(result.stdoutLines[2] == Event.shown("B", start: 0, end: 200, exposed: 200, frames: 4, completed: true))
-            #expect(result.stdoutLines[3] == Event.hold(0, 200))
-            #expect(result.stdoutLines[4] == Event.end(200, "eof"))
         }
     }
 
@@ -198,40 +171,6 @@ private let delaysB = [5, 5, 5, 5]
                 Event.hold(0, 600),
                 Event.end(600, "interrupted"),
             ])
-        }
-    }
-
-    /// Issue 16 #1: every GIF cleared the whole screen, and the status line
-    /// stayed blank until its text changed (up to a second), and it counted
-    /// one GIF too many at the end. Drawn into a file: once the status line
-    /// is up, no write clears the screen without drawing it again, and the
-    /// count follows the GIFs shown.
-    @Test func theStatusLineStaysDrawnAcrossGIFChangesAndCountsTheGIFsShown() throws {
-        try withTemporaryDirectory { folder in
-            let (a, b) = try writeAB(in: folder)
-            let screen = folder.appendingPathComponent("screen.out").path
-            let result = try play(["--renderer", "truecolor", "--tty", screen], lines: [
-                imageRecord(id: "A", path: a), imageRecord(id: "B", path: b), imageRecord(id: "C", path: a),
-            ])
-            #expect(result.exitCode == 0, "\(result)")
-            #expect(result.stdoutLines.filter { $0.contains("\"kind\":\"shown\"") }.count == 3, "\(result.stdoutLines)")
-            let drawn = String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: screen))) ?? Data(), as: UTF8.self)
-            let texts = statusTexts(drawn)
-            let statusStart = statusLineStart
-            #expect(texts.first == "exposure 0s · 1 GIF · spiders", "\(texts)")
-            #expect(texts.contains("exposure 0s · 2 GIFs · spiders") && texts.contains("exposure 0s · 3 GIFs · spiders"), "\(texts)")
-            #expect(!texts.contains { $0.contains("4 GIFs") }, "three GIFs, never four: \(texts)")
-            #expect(texts.last == "exposure 1s · 3 GIFs", "\(texts)")
-            // Once drawn, the status line is never wiped without being drawn
-            // again in the same write (the frames' synchronized updates).
-            guard let first = drawn.range(of: statusStart) else { return }
-            let writes = drawn[first.upperBound...].components(separatedBy: "\u{1B}[?2026l")
-            for (index, write) in writes.enumerated() {
-                guard let clear = write.range(of: "\u{1B}[2J", options: .backwards) else { continue }
-                let excerpt = String(write.prefix(80)).debugDescription
-                #expect(write[clear.upperBound...].contains(statusStart),
-                        "write \(index) clears the screen, status line too, and does not draw it again: \(excerpt)")
-            }
         }
     }
 

@@ -418,74 +418,30 @@ struct GIFRecordTests {
 // MARK: - Planning
 
 struct PagePlanTests {
-
-    private func shape(_ pages: [PageRequest]) -> [[Int]] { pages.map { [$0.offset, $0.limit] } }
-
-    @Test func pagesStopAtTheTotal() {
-        let pages = GiphyAPI().pages(endpoint: .search, query: "spiders", section: "spiders", total: 120, limit: 50,
-                                   maxResults: nil, rating: "pg", lang: "es")
-        #expect(shape(pages) == [[0, 50], [50, 50], [100, 20]])
-        for page in pages {
-            #expect(page.endpoint == .search && page.query == "spiders" && page.section == "spiders")
-            #expect(page.rating == "pg" && page.lang == "es" && page.total == 120)
-        }
-    }
-
-    @Test func pagesStopAtMaxResults() {
-        #expect(shape(GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 4000, limit: 50, maxResults: 75,
-                                     rating: "g", lang: "en")) == [[0, 50], [50, 25]])
-        #expect(shape(GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: nil, limit: 50, maxResults: 10,
-                                     rating: "g", lang: "en")) == [[0, 10]])
-        #expect(GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 0, limit: 50, maxResults: nil,
-                               rating: "g", lang: "en").isEmpty)
-    }
-
-    @Test func searchPagesNeverPassOffset4999() {
-        for (total, limit) in [(10049, 50), (10049, 30), (nil, 50), (5000, 7), (100_000, 100)] as [(Int?, Int)] {
-            let pages = GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: total, limit: limit, maxResults: nil,
-                                       rating: "g", lang: "en")
-            #expect(pages.allSatisfy { $0.offset <= 4999 }, "total \(String(describing: total)) limit \(limit)")
-            #expect(pages.reduce(0) { $0 + $1.limit } == 5000, "total \(String(describing: total)) limit \(limit)")
-            #expect(pages.map(\.offset) == Array(stride(from: 0, to: 5000, by: limit)))
-        }
-        let thirty = GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 10049, limit: 30, maxResults: nil,
-                                    rating: "g", lang: "en")
-        #expect(thirty.count == 167)
-        #expect(shape([thirty.last!]) == [[4980, 20]])
-    }
-
-    @Test func trendingPagesNeverPassOffset499() {
-        let pages = GiphyAPI().pages(endpoint: .trending, query: nil, section: "trending", total: 4019, limit: 40, maxResults: nil,
-                                   rating: "g", lang: "en")
-        #expect(pages.map(\.offset) == Array(stride(from: 0, through: 480, by: 40)))
-        #expect(shape([pages.last!]) == [[480, 20]])
-        #expect(pages.allSatisfy { $0.query == nil && $0.section == "trending" && $0.endpoint == .trending })
-        let twentyFive = GiphyAPI().pages(endpoint: .trending, query: nil, section: "trending", total: 4019, limit: 25,
-                                        maxResults: 2000, rating: "g", lang: "en")
-        #expect(twentyFive.count == 20)
-        #expect(shape([twentyFive.last!]) == [[475, 25]])
-    }
-
-    @Test func interleaveTakesOnePageOfEachSectionInTurn() {
-        func p(_ section: String, _ offset: Int) -> PageRequest {
-            PageRequest(endpoint: .search, query: section, section: section, offset: offset, limit: 10, rating: "g", lang: "en", total: nil)
-        }
-        let mixed = PagePlan.interleave([[p("a", 0), p("a", 10), p("a", 20)], [p("b", 0)], [p("c", 0), p("c", 10)]])
-        #expect(mixed.map { "\($0.section)\($0.offset)" } == ["a0", "b0", "c0", "a10", "c10", "a20"])
-        #expect(PagePlan.interleave([]).isEmpty)
-    }
-
-    @Test func shuffleIsADeterministicPermutation() {
-        let pages = GiphyAPI().pages(endpoint: .search, query: "a", section: "a", total: 2000, limit: 50, maxResults: nil,
-                                   rating: "g", lang: "en")
-        let once = PagePlan.shuffle(pages, seed: 7)
-        let twice = PagePlan.shuffle(pages, seed: 7)
-        #expect(once == twice)
-        #expect(once != pages)
-        #expect(once.sorted { $0.offset < $1.offset } == pages)
-        #expect(Set(once.map(\.offset)).count == pages.count)
-        #expect(PagePlan.shuffle(pages, seed: 8) != once)
-        #expect(PagePlan.shuffle([], seed: 1).isEmpty)
+    // What plan prints for a total, a limit, the offset caps (4999 for search,
+    // 499 for trending), --max-results, --interleave and --shuffle is
+    // Tests/Fixtures/giphy-pages/plan-*; here the shapes no case runs. Every
+    // page is `limit` long but the last, one after the other from offset 0.
+    @Test(arguments: [
+        // endpoint, total, limit, --max-results → pages, the last (offset, limit)
+        (GiphyEndpoint.search, 4000, 50, 75, 2, [50, 25]),
+        (.search, nil, 50, 10, 1, [0, 10]),
+        (.search, nil, 50, nil, 100, [4950, 50]),
+        (.search, 5000, 7, nil, 715, [4998, 2]),
+        (.search, 100_000, 100, nil, 50, [4900, 100]),
+        (.search, 0, 50, nil, 0, []),
+        (.trending, 4019, 25, 2000, 20, [475, 25]),
+    ] as [(GiphyEndpoint, Int?, Int, Int?, Int, [Int])])
+    func pagesStopAtTheTotalTheMaximumOrTheOffsetCap(endpoint: GiphyEndpoint, total: Int?, limit: Int, maxResults: Int?,
+                                                      count: Int, last: [Int]) {
+        let query = endpoint == .search ? "a" : nil
+        let pages = GiphyAPI().pages(endpoint: endpoint, query: query, section: query ?? "trending", total: total, limit: limit,
+                                     maxResults: maxResults, rating: "g", lang: "en")
+        #expect(pages.count == count)
+        #expect(pages.last.map { [$0.offset, $0.limit] } ?? [] == last)
+        #expect(pages.map(\.offset) == Array(stride(from: 0, to: count * limit, by: limit)))
+        #expect(pages.dropLast().allSatisfy { $0.limit == limit && $0.total == total })
+        #expect(PagePlan.interleave([]).isEmpty && PagePlan.shuffle([], seed: 1).isEmpty)
     }
 }
 

@@ -1,7 +1,8 @@
 // End-to-end cases as data (issue 30): each folder Tests/Fixtures/TOOL/CASE/
 // that holds an `args` file is one run of the built TOOL, checked byte for
 // byte. `UPDATE_GOLDEN=1 swift test --filter GoldenCaseTests` writes what the
-// tools give into the expected files instead; review the diff.
+// tools give into the expected files instead (the after/ files a case lists
+// too: an empty one is filled); review the diff.
 //
 //   args         one argument a line (none when empty)
 //   before       the arguments of an earlier run of the same tool, with the
@@ -11,19 +12,27 @@
 //   stdin        fed on stdin (none when missing)
 //   env          KEY=VALUE lines set on top of the case's own environment
 //   files/       copied into the case's folder, which is the working
-//                directory (TOOL/files/ first, shared by every case of TOOL)
+//                directory (TOOL/files/ first, shared by every case of TOOL);
+//                `{tmp}` in a text file is replaced (an absolute path)
+//   fifo         paths (one a line, relative to the case's folder) made
+//                FIFOs before the run: a file that would block whoever opens it
 //   stdout       expected stdout, exactly
 //   exit         expected exit status (0 when missing)
 //   stderr       expected stderr, exactly; not checked when missing
-//   mask         regular expressions, one a line, whose matches in stdout and
-//                stderr read `{mask}`: what a run cannot give the same twice
-//                (fetch-images' "ms", the time a record took)
+//   mask         regular expressions, one a line, whose matches in stdout,
+//                stderr and the text files of after/ read `{mask}`: what a
+//                run cannot give the same twice (fetch-images' "ms", the time
+//                a record took)
 //   after/       files expected in the case's folder after the run, exactly
 //                (a file that is not UTF-8 is compared byte for byte)
 //   absent       paths (one a line, relative to the case's folder) that must
 //                not exist after the run: a run that must keep no history,
 //                or record nothing, says so here; `FOLDER/*`: FOLDER holds no
 //                file (it may be there, empty)
+//
+// A case may link (a relative symbolic link) its stdin or an after/ file to
+// another case's file: score reading the events a gif-play case pins, and
+// writing what a later case holds.
 //
 // `{tmp}` in args, env and stdin is the case's folder, and the folder's path
 // in stdout and stderr is written `{tmp}`. A case may also run against a real
@@ -133,6 +142,16 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let tmp = work.path
             try GoldenCase.copyContents(of: GoldenCase.root.appendingPathComponent(golden.tool + "/files"), into: work)
             try GoldenCase.copyContents(of: golden.file("files"), into: work)
+            for path in GoldenCase.files(under: work) {
+                let file = work.appendingPathComponent(path)
+                guard let text = try? String(contentsOf: file, encoding: .utf8), text.contains("{tmp}") else { continue }
+                try Data(text.replacingOccurrences(of: "{tmp}", with: tmp).utf8).write(to: file)
+            }
+            for path in golden.lines("fifo", tmp: tmp) where !path.isEmpty {
+                let fifo = work.appendingPathComponent(path)
+                try FileManager.default.createDirectory(at: fifo.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try #require(mkfifo(fifo.path, 0o644) == 0, "\(golden.testDescription)/fifo: \(path)")
+            }
             let server = try GoldenServer.start(for: golden)
             defer { server?.stop() }
             var values: [String: String] = [:]
@@ -189,13 +208,16 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
             let stdout = maskedOutput(String(decoding: result.stdout, as: UTF8.self))
             let stderr = maskedOutput(result.stderr)
             let status = result.exited ? "\(result.status)" : "signal \(result.status)"
-            if let key = server?.key {
-                // The tools never show the key: not on stdout, stderr, nor in what the case expects after.
+            // The tools never show a key (the fake's, or one of 8 characters or more the case
+            // gives): not on stdout, stderr, nor in any file the run leaves, even JSON-escaped.
+            let keys = ([server?.key] + ["GIPHY_API_KEY", "KLIPY_API_KEY"].map { environment[$0] }).compactMap { $0 }.filter { $0.count >= 8 }
+            for key in Set(keys) {
+                let escaped = "\\u00" + String(key.utf8.first ?? 0, radix: 16) + key.dropFirst()
                 #expect(!stdout.contains(key), "\(golden.testDescription): the API key on stdout")
                 #expect(!stderr.contains(key), "\(golden.testDescription): the API key on stderr")
-                for path in GoldenCase.files(under: golden.file("after")) {
+                for path in GoldenCase.files(under: work) {
                     let made = (try? Data(contentsOf: work.appendingPathComponent(path))).map { String(decoding: $0, as: UTF8.self) } ?? ""
-                    #expect(!made.contains(key), "\(golden.testDescription): the API key in \(path)")
+                    #expect(!made.contains(key) && !made.contains(escaped), "\(golden.testDescription): the API key in \(path)")
                 }
             }
             let requests = server?.requestLines(sorted: true)
@@ -210,6 +232,11 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                     try Data((status + "\n").utf8).write(to: golden.file("exit"))
                 }
                 if golden.text("stderr") != nil { try Data(stderr.utf8).write(to: golden.file("stderr")) }
+                for path in GoldenCase.files(under: golden.file("after")) {
+                    guard let made = try? Data(contentsOf: work.appendingPathComponent(path)) else { continue }
+                    let text = String(data: made, encoding: .utf8).map { Data(maskedOutput($0).utf8) }
+                    try (text ?? made).write(to: golden.file("after").appendingPathComponent(path))
+                }
                 return
             }
             #expect(stdout == golden.text("stdout") ?? "", "\(golden.testDescription): stdout")
@@ -223,7 +250,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
                 let made = try? Data(contentsOf: work.appendingPathComponent(path))
                 let expected = try Data(contentsOf: after.appendingPathComponent(path))
                 if let text = String(data: expected, encoding: .utf8) {
-                    #expect(made.map { masked(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
+                    #expect(made.map { maskedOutput(String(decoding: $0, as: UTF8.self)) } == text, "\(golden.testDescription): \(path) after the run")
                 } else {
                     // Not text (the frames gif-play frames writes): byte for byte, no {tmp}.
                     #expect(made == expected, "\(golden.testDescription): \(path) after the run, byte for byte")
@@ -243,7 +270,7 @@ struct GoldenCase: CustomTestStringConvertible, Sendable {
     /// A case folder is read as the runner reads it: a typo (`stdot`) would
     /// leave a case that checks less than it seems to.
     @Test func everyCaseFolderHoldsOnlyWhatTheRunnerReads() {
-        let known: Set<String> = ["args", "before", "stdin", "env", "files", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
+        let known: Set<String> = ["args", "before", "stdin", "env", "files", "fifo", "stdout", "exit", "stderr", "after", "absent", "mask", "README",
                                   "server", "fake", "requests", "requests.ordered"]
         for golden in GoldenCase.all {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: golden.folder.path)) ?? []

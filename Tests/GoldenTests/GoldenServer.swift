@@ -10,8 +10,12 @@
 //                request (`500`, `200`: fails once, then serves the body).
 //                `PATH.headers` holds its header lines (`Name: value`,
 //                `{server}` replaced), `PATH.cut` a byte count: the body is
-//                cut short there (the connection closes). Any other path is
-//                404 `no route for PATH`.
+//                cut short there (the connection closes), `PATH.stall` a byte
+//                count: the body stops there and the connection hangs,
+//                `PATH.delay` seconds before the answer comes. `PATH.2`,
+//                `PATH.3`…: the bodies of the second, third… answer (the
+//                last one for every later request; Klipy's pages share a
+//                path). Any other path is 404 `no route for PATH`.
 //   fake         `giphy` or `klipy` on its first line: the test fakes
 //                (TestSupport's FakeGiphy, FakeKlipy) with their own key.
 //                For giphy, the lines after configure it, one a line:
@@ -25,8 +29,13 @@
 //                       |server-error N|server-error-echoing N
 //                       |bare STATUS MESSAGE… [times N|always] [at OFFSET]
 //                  delay SECONDS [at OFFSET]   (the answers come late)
-//                For klipy: `search QUERY count N`, and `refuse KEY` (a key
-//                it answers 401; any other unknown key meets no route: 404),
+//                For klipy: `search QUERY count N`, `refuse KEY` (a key it
+//                answers 401; any other unknown key meets no route: 404),
+//                `more QUERY` (every answer for QUERY says has_next: true,
+//                past its end too), `media FILE` (the items' gif URLs point
+//                at the fake, which serves FILE, a path under Tests/Fixtures,
+//                for each), `gone QUERY INDEX …` (after `search`: those
+//                items' media answer 404), and
 //                  fail rate-limited [RETRY-AFTER]|unauthorized|server-error N
 //                       |slow S|stalled S [times N|always] [at PAGE]
 //                (QUERY is one word, `_` in it a space; `total` after
@@ -40,7 +49,8 @@
 // `{server}` in args, env and stdin is the server's base URL
 // (`http://127.0.0.1:PORT`), written back as `{server}` in stdout, stderr and
 // after/. `{key}` is the fake's API key: it must appear in no output and no
-// after/ file, and the runner checks that on every run.
+// file the run leaves (nor a GIPHY_API_KEY or KLIPY_API_KEY the case's env
+// gives, of 8 characters or more), and the runner checks that on every run.
 //
 //   requests     expected requests the server saw, `METHOD TARGET` a line,
 //                sorted (concurrent transfers arrive in any order), the key
@@ -77,11 +87,23 @@ final class GoldenServer {
                 return GoldenServer(http: giphy.server, key: giphy.key, keepAlive: giphy)
             case "klipy":
                 let klipy = try FakeKlipy()
+                var counts: [String: Int] = [:]
                 for line in lines {
                     let words = line.split(separator: " ").map(String.init)
                     switch (words.first, words.count) {
-                    case ("search", 4) where words[2] == "count": klipy.set(words[1], count: Int(words[3]) ?? 0)
+                    case ("search", 4) where words[2] == "count":
+                        counts[words[1]] = Int(words[3]) ?? 0
+                        klipy.set(words[1], count: counts[words[1]])
                     case ("refuse", 2): klipy.refuse(key: words[1])
+                    case ("more", 2): klipy.claimMore(words[1])
+                    case ("media", 2): klipy.serveMedia(Array(try Data(contentsOf: GoldenCase.root.appendingPathComponent(words[1]))))
+                    case ("gone", _) where words.count >= 3:
+                        let gone = Set(words.dropFirst(2).compactMap { Int($0) })
+                        let items = (0..<(counts[words[1]] ?? 0)).map { index -> FakeKlipyItem in
+                            let item = FakeKlipy.generated(words[1], index)
+                            return gone.contains(index) ? FakeKlipyItem(id: item.id, raw: item.json(host: klipy.baseURL + "/gone", webpHeavier: true)) : item
+                        }
+                        klipy.set(words[1], items: items)
                     case ("fail", _): try failKlipy(klipy, Array(words.dropFirst()), line)
                     default: throw GoldenError("\(golden.testDescription)/fake: \(line): not a klipy line")
                     }
@@ -104,11 +126,15 @@ final class GoldenServer {
         for file in files {
             if file.hasSuffix(".status") { paths.insert(String(file.dropLast(7))) }
             else if file.hasSuffix(".cut") { paths.insert(String(file.dropLast(4))) }
+            else if file.hasSuffix(".stall") { paths.insert(String(file.dropLast(6))) }
+            else if file.hasSuffix(".delay") { paths.insert(String(file.dropLast(6))) }
             else if file.hasSuffix(".headers") { paths.insert(String(file.dropLast(8))) }
-            else { paths.insert(file) }
+            else if file.wholeMatch(of: #/.+\.[2-9]/#) == nil { paths.insert(file) }
         }
         for path in paths {
-            let body = (try? Data(contentsOf: folder.appendingPathComponent(path))).map { Array($0) } ?? []
+            let read = { (name: String) in (try? Data(contentsOf: folder.appendingPathComponent(name))).map { Array($0) } }
+            let body = read(path) ?? []
+            let later = (2...9).map { read("\(path).\($0)") }.prefix { $0 != nil }.compactMap { $0 }
             let statusText = (try? String(contentsOf: folder.appendingPathComponent(path + ".status"), encoding: .utf8)) ?? "200"
             let statuses = statusText.split(separator: "\n").map { Int($0.trimmingCharacters(in: .whitespaces)) }
             guard !statuses.isEmpty, !statuses.contains(nil) else {
@@ -116,6 +142,10 @@ final class GoldenServer {
             }
             let cutText = try? String(contentsOf: folder.appendingPathComponent(path + ".cut"), encoding: .utf8)
             let cut = cutText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let stallText = try? String(contentsOf: folder.appendingPathComponent(path + ".stall"), encoding: .utf8)
+            let stall = stallText.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            let delayText = try? String(contentsOf: folder.appendingPathComponent(path + ".delay"), encoding: .utf8)
+            let delay = delayText.flatMap { Double($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             var headers: [(name: String, value: String)] = []
             let headerText = (try? String(contentsOf: folder.appendingPathComponent(path + ".headers"), encoding: .utf8)) ?? ""
             for line in headerText.split(separator: "\n") where !line.isEmpty {
@@ -130,10 +160,17 @@ final class GoldenServer {
             }
             let answers = statuses.compactMap { $0 }.map { status -> HTTPTestServer.Response in
                 let response = HTTPTestServer.Response(status: status, headers: headers, body: status == 200 || statuses.count == 1 ? body : [])
-                return cut.map { response.cut(afterBodyBytes: $0) } ?? response
+                let late = delay.map { response.delayed($0) } ?? response
+                let stalled = stall.map { late.stalled(afterBodyBytes: $0) } ?? late
+                return cut.map { stalled.cut(afterBodyBytes: $0) } ?? stalled
             }
             let asked = Counter()
-            server.route("/" + path) { _ in answers[min(asked.next(), answers.count - 1)] }
+            server.route("/" + path) { _ in
+                let index = asked.next()
+                var answer = answers[min(index, answers.count - 1)]
+                if index > 0, !later.isEmpty { answer.body = later[min(index, later.count) - 1] }
+                return answer
+            }
         }
         return GoldenServer(http: server, key: nil, keepAlive: nil)
     }

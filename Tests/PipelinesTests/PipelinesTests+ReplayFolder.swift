@@ -8,7 +8,7 @@ import TestSupport
 /// Foundation error. The path is relative to the recording folder now.
 extension PipelinesTests {
     @Test func aRecordingReplaysFromAnyWorkingDirectory() throws {
-        let fake = try Self.klipy(count: 3, missing: [])
+        let fake = try Self.klipy(count: 3)
         defer { fake.stop() }
         try withTemporaryDirectory { folder in
             let dir = folder.path, run = folder.path + "/run"
@@ -37,15 +37,6 @@ extension PipelinesTests {
         }
     }
 
-    /// A recording of the older pipelines/record (the hold script named from
-    /// where it ran, always copied to DIR/hold.ndjson) replays from anywhere too.
-    @Test func anOlderRecordingFindsItsHoldScriptInItsFolder() throws {
-        try withTemporaryDirectory { folder in
-            let run = try offlineRecording(in: folder, hold: "script:runs/test/hold.ndjson")
-            let saved = try String(contentsOfFile: run + "/score.json", encoding: .utf8)
-            let replay = try script("replay", [run], directory: URL(fileURLWithPath: "/"))
-            #expect(replay.status == 0, "\(replay.err)")
-            #expect(replay.out == saved)
-        }
-    }
+    // A recording of the older pipelines/record (the hold script named from where it ran, always
+    // copied to DIR/hold.ndjson): Tests/Fixtures/sposure/replay-of-an-older-recording-*.
 }

@@ -74,20 +74,8 @@ import TestSupport
         return dir
     }
 
-    @Test func aReplayOfAScriptedRecordingGivesTheIdenticalScore() throws {
-        try withTemporaryDirectory { folder in
-            // What pipelines/record saves, made offline from the sample GIFs.
-            let dir = try offlineRecording(in: folder, hold: "script:\(folder.path)/run/hold.ndjson")
-            let saved = try String(contentsOfFile: "\(dir)/score.json", encoding: .utf8)
-            #expect(saved.contains("\"exposed_ms\":3500"))
-
-            let replay = try script("replay", [dir])
-            #expect(replay.status == 0, "\(replay.err)")
-            #expect(replay.out == saved)
-            let fromScore = try script("replay", [dir, "--from", "score"])
-            #expect(fromScore.out == saved)
-        }
-    }
+    // A replay of a scripted recording, from play and from score, gives the identical score:
+    // Tests/Fixtures/sposure/replay-*-of-a-scripted-recording-*.
 
     /// Each script is a wrapper of a sposure subcommand (issue 23: one
     /// wiring of the stages), whose help it gives.
@@ -239,35 +227,7 @@ import TestSupport
         }
     }
 
-    @Test(arguments: ["play", "carousel", "record"])
-    func theLiveScriptsNameBothProvidersInTheirHelp(_ name: String) throws {
-        let result = try script(name, ["--help"])
-        #expect(result.out.contains("--provider"))
-        #expect(result.out.contains("KLIPY_API_KEY") && result.out.contains("GIPHY_API_KEY"))
-    }
-
-    /// Issue 16 #3: die() printed its exit status at the end of every message
-    /// given one ("… (see --help) 64"). The scripts are sposure now, whose
-    /// usage errors are ArgumentParser's: the message, then the usage.
-    @Test func aUsageErrorSaysItsMessageWithoutTheExitStatus() throws {
-        func firstLine(_ result: (status: Int32, out: String, err: String)) -> String {
-            String(result.err.split(separator: "\n").first ?? "")
-        }
-        let demo = try script("demo", ["--fast"])
-        #expect(demo.status == 64)
-        #expect(firstLine(demo) == "Error: Unknown option '--fast'")
-        let replay = try script("replay", [])
-        #expect(replay.status == 64)
-        #expect(firstLine(replay) == "Error: give the folder of a recording, e.g. sposure replay runs/today")
-        let record = try script("record", ["runs/today"])
-        #expect(record.status == 64)
-        #expect(firstLine(record) == "Error: give a folder and a query, e.g. sposure record runs/today spiders")
-        let carousel = try script("carousel", ["spiders"])
-        #expect(carousel.status == 64)
-        #expect(firstLine(carousel) == "Error: give two queries or more to interleave, e.g. sposure play --interleave spiders snakes (pipelines/carousel spiders snakes)")
-        let provider = try script("play", ["spiders", "--provider", "tenor"])
-        #expect(provider.status == 64)
-        #expect(firstLine(provider) == "Error: --provider must be giphy, klipy or commons")
-        for result in [demo, replay, record, carousel, provider] { #expect(!result.err.contains(" 64")) }
-    }
+    // The scripts give sposure's help and usage errors (everyScriptExplainsItselfWithHelp):
+    // both providers named in it, and its usage errors (the message, never the exit
+    // status at its end: issue 16 #3) are Tests/Fixtures/sposure/*-help and *-usage-error.
 }

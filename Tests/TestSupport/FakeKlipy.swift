@@ -53,13 +53,6 @@ public struct FakeKlipyItem: Sendable, Equatable {
         return copy
     }
 
-    /// This item with the sizes `names` lacking their `gif` (webp and mp4 only).
-    public func withoutGIF(_ names: String...) -> FakeKlipyItem {
-        var copy = self
-        for index in copy.sizes.indices where names.contains(copy.sizes[index].name) { copy.sizes[index].gif = false }
-        return copy
-    }
-
     /// The pixel size of `size`.
     public static func dimensions(_ size: String) -> (width: Int, height: Int) {
         switch size {
