@@ -17,6 +17,9 @@ final class JPEGDecoder {
 
     private let handle: tjhandle
     private let bytes: UnsafeRawBufferPointer
+    /// Whether its pixels are inks (CMYK, or YCCK: scans and photographs
+    /// made for print), decoded as such and turned into light.
+    private let inks: Bool
 
     /// Reads the header of the JPEG in `bytes` (which must outlive the decoder).
     init(bytes: UnsafeRawBufferPointer, limits: DecodeLimits) throws(GIFError) {
@@ -40,6 +43,7 @@ final class JPEGDecoder {
         }
         self.handle = handle
         self.bytes = bytes
+        inks = colorspace == Int32(TJCS_CMYK.rawValue) || colorspace == Int32(TJCS_YCCK.rawValue)
         (fullWidth, fullHeight) = (Int(width), Int(height))
         (self.width, self.height) = (fullWidth, fullHeight)
     }
@@ -69,12 +73,16 @@ final class JPEGDecoder {
     func decode() throws(GIFError) -> [UInt8] {
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         let (width, height, handle, bytes) = (width, height, handle, bytes)
+        // libjpeg turns no CMYK into RGB: such a file decodes to its inks,
+        // four bytes a pixel like RGBA, turned into light below.
+        let format = inks ? TJPF_CMYK : TJPF_RGBA
         // LIMITSCANS: a progressive file of thousands of scans (a few KB
         // that decode for minutes) is refused after 500.
         let status = rgba.withUnsafeMutableBufferPointer { target in
             tjDecompress2(handle, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(bytes.count), target.baseAddress,
-                          Int32(width), 0, Int32(height), Int32(TJPF_RGBA.rawValue), TJFLAG_LIMITSCANS)
+                          Int32(width), 0, Int32(height), Int32(format.rawValue), TJFLAG_LIMITSCANS)
         }
+        if inks { Self.light(fromInks: &rgba, inverted: Self.hasAdobeMarker(bytes)) }
         if status != 0 {
             let message = Self.message(handle)
             // A warning leaves the picture whole, but for a file cut short:
@@ -84,6 +92,37 @@ final class JPEGDecoder {
             }
         }
         return rgba
+    }
+
+    /// Turns CMYK pixels into RGBA in place, as browsers do without a
+    /// colour profile: each channel is the light its ink and the black leave,
+    /// (255 − C)(255 − K)/255. An Adobe file (APP14, what Photoshop and most
+    /// tools write) stores its inks inverted, 255 for none.
+    static func light(fromInks pixels: inout [UInt8], inverted: Bool) {
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for at in stride(from: 0, to: buffer.count - 3, by: 4) {
+                var (c, m, y, k) = (Int(buffer[at]), Int(buffer[at + 1]), Int(buffer[at + 2]), Int(buffer[at + 3]))
+                if !inverted { (c, m, y, k) = (255 - c, 255 - m, 255 - y, 255 - k) }
+                buffer[at] = UInt8((c * k + 127) / 255)
+                buffer[at + 1] = UInt8((m * k + 127) / 255)
+                buffer[at + 2] = UInt8((y * k + 127) / 255)
+                buffer[at + 3] = 255
+            }
+        }
+    }
+
+    /// Whether the JPEG has Adobe's APP14 segment before its image data.
+    static func hasAdobeMarker(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var at = 2
+        while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            let marker = bytes[at + 1]
+            if marker == 0xDA || marker == 0xD9 { return false }  // the scan, or the end
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            if marker == 0xEE, length >= 7, at + 9 <= bytes.count,
+               Array(bytes[(at + 4)..<(at + 9)]) == Array("Adobe".utf8) { return true }
+            at += 2 + max(length, 2)
+        }
+        return false
     }
 
     private static func message(_ handle: tjhandle) -> String {

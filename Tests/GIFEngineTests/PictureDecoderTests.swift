@@ -122,4 +122,17 @@ func animatedWebP(frames count: Int, frame: [UInt8], width: Int, height: Int) ->
             #expect(cut.error != nil || !cut.frames.isEmpty)
         }
     }
+
+    /// A CMYK JPEG's inks become light as browsers turn them without a
+    /// profile; an Adobe file stores them inverted (255: no ink). The Adobe
+    /// case end to end: GIFPlayPictureTests' photo-cmyk.jpg.
+    @Test func inksBecomeLightStoredPlainOrInverted() {
+        // No ink, full cyan, half black, full black; as stored plainly.
+        var plain: [UInt8] = [0, 0, 0, 0, 255, 0, 0, 0, 0, 0, 0, 128, 0, 0, 0, 255]
+        JPEGDecoder.light(fromInks: &plain, inverted: false)
+        #expect(plain == [255, 255, 255, 255, 0, 255, 255, 255, 127, 127, 127, 255, 0, 0, 0, 255])
+        var inverted: [UInt8] = [255, 255, 255, 255, 0, 255, 255, 255, 255, 255, 255, 127, 255, 255, 255, 0]
+        JPEGDecoder.light(fromInks: &inverted, inverted: true)
+        #expect(inverted == [255, 255, 255, 255, 0, 255, 255, 255, 127, 127, 127, 255, 0, 0, 0, 255])
+    }
 }

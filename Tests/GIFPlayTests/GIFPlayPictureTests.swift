@@ -1,6 +1,8 @@
 // `gif-play frames` over a JPEG against libjpeg's own djpeg (issue 31): the
 // references photo-full.ppm and photo-half.ppm are `djpeg -ppm` and
-// `djpeg -scale 1/2 -ppm` of photo.jpg (scripts/make-picture-fixtures).
+// `djpeg -scale 1/2 -ppm` of photo.jpg; photo-cmyk.ppm is PIL's reading of
+// photo-cmyk.jpg, photo.jpg's inks (djpeg turns no CMYK into RGB; both
+// made by scripts/make-picture-fixtures).
 
 import Foundation
 import Testing
@@ -21,12 +23,13 @@ import TestSupport
         return (fields[0], fields[1], Array(data[at...]))
     }
 
-    @Test(arguments: [([String](), "photo-full.ppm"), (["--size", "32x24", "--cell", "1x1"], "photo-half.ppm")])
-    func aJPEGDecodesAsLibjpegDrawsIt(extra: [String], reference: String) throws {
+    @Test(arguments: [("photo.jpg", [String](), "photo-full.ppm"), ("photo.jpg", ["--size", "32x24", "--cell", "1x1"], "photo-half.ppm"),
+                      ("photo-cmyk.jpg", [], "photo-cmyk.ppm"), ("photo-cmyk.jpg", [], "photo-full.ppm")])
+    func aJPEGDecodesAsLibjpegDrawsIt(file: String, extra: [String], reference: String) throws {
         let files = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/gif-play/files")
         try withTemporaryDirectory { folder in
-            let result = try StageProcess("gif-play", arguments: ["frames", files.appendingPathComponent("photo.jpg").path,
+            let result = try StageProcess("gif-play", arguments: ["frames", files.appendingPathComponent(file).path,
                                                                  "--out", folder.path, "--format", "ppm"] + extra).wait(timeout: 60)
             #expect(result.exitCode == 0, "\(result)")
             let ours = try #require(Self.ppm([UInt8](Data(contentsOf: folder.appendingPathComponent("frame-0000.ppm")))))
@@ -35,7 +38,7 @@ import TestSupport
             let squares = zip(ours.rgb, theirs.rgb).reduce(0) { $0 + (Int($1.0) - Int($1.1)) * (Int($1.0) - Int($1.1)) }
             let mse = Double(squares) / Double(max(1, ours.rgb.count))
             let psnr = mse == 0 ? Double.infinity : 10 * log10(255 * 255 / mse)
-            #expect(psnr >= 35, "PSNR \(psnr) dB against djpeg")
+            #expect(psnr >= 35, "PSNR \(psnr) dB against \(reference)")
         }
     }
 }
