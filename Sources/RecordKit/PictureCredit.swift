@@ -67,9 +67,9 @@ public struct PictureCredit: Sendable, Equatable, Hashable {
         return credits + [credit]
     }
 
-    /// A line for a report: `pictures by A, B (CC BY-SA 4.0); C (CC0) · Wikimedia Commons`,
+    /// A line for a report, `lead` first: `pictures by A, B, CC BY-SA 4.0; C, CC0 (Wikimedia Commons)`,
     /// names cleaned of escapes and cut; nil when there are none.
-    public static func summary(_ credits: [PictureCredit], names: Int = 3) -> String? {
+    public static func summary(_ credits: [PictureCredit], lead: String = "pictures by ", names: Int = 3) -> String? {
         guard !credits.isEmpty else { return nil }
         var byLicense: [(license: String, authors: [String])] = []
         for credit in credits {
@@ -86,6 +86,6 @@ public struct PictureCredit: Sendable, Equatable, Hashable {
             let more = group.authors.count > names ? " and \(group.authors.count - names) more" : ""
             return shown + more + ", " + group.license
         }
-        return "pictures by " + parts.joined(separator: "; ") + " (Wikimedia Commons)"
+        return lead + parts.joined(separator: "; ") + " (Wikimedia Commons)"
     }
 }

@@ -63,9 +63,7 @@ public enum LifetimeScreen {
             }
         }
         // Whose pictures were seen, as their licences ask (the latest first).
-        if let credits = PictureCredit.summary(stats.credits.reversed()) {
-            row("Pictures", credits.hasPrefix("pictures ") ? String(credits.dropFirst("pictures ".count)) : credits)
-        }
+        if let credits = PictureCredit.summary(stats.credits.reversed(), lead: "by ") { row("Pictures", credits) }
         return lines
     }
 
