@@ -115,6 +115,7 @@ final class JPEGDecoder {
     static func hasAdobeMarker(_ bytes: UnsafeRawBufferPointer) -> Bool {
         var at = 2
         while at + 4 <= bytes.count, bytes[at] == 0xFF {
+            if bytes[at + 1] == 0xFF { at += 1; continue }  // a fill byte before the marker
             let marker = bytes[at + 1]
             if marker == 0xDA || marker == 0xD9 { return false }  // the scan, or the end
             let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])

@@ -135,4 +135,16 @@ func animatedWebP(frames count: Int, frame: [UInt8], width: Int, height: Int) ->
         JPEGDecoder.light(fromInks: &inverted, inverted: true)
         #expect(inverted == [255, 255, 255, 255, 0, 255, 255, 255, 127, 127, 127, 255, 0, 0, 0, 255])
     }
+
+    /// Adobe's APP14 segment is found past other segments and fill bytes,
+    /// and not inside the image data or past the end of a cut file.
+    @Test func theAdobeSegmentIsFoundOnlyBeforeTheScan() {
+        let adobe: [UInt8] = [0xFF, 0xEE, 0x00, 0x0E] + Array("Adobe".utf8) + [0, 100, 0, 0, 0, 0, 0]
+        let app0: [UInt8] = [0xFF, 0xE0, 0x00, 0x04, 0x4A, 0x46]
+        func found(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBytes { JPEGDecoder.hasAdobeMarker($0) } }
+        #expect(found([0xFF, 0xD8] + app0 + [0xFF] + adobe))
+        #expect(!found([0xFF, 0xD8] + app0 + [0xFF, 0xDA, 0x00, 0x02] + adobe))
+        #expect(!found([0xFF, 0xD8] + app0))
+        #expect(!found([0xFF, 0xD8, 0xFF, 0xEE, 0x00, 0x0E, 0x41]))
+    }
 }
