@@ -14,6 +14,8 @@ extension PreparedGIF: RoundGIF {
     public var credit: Credit? { Credit(record: record) }
     /// One frame, or the record says `still: true`; not while it comes closer (its steps are frames).
     public var isStill: Bool { (frameCount == 1 || record.bool(LadderTag.Field.still) == true) && !approaching }
+    /// A still, or a still coming closer: its steps play once.
+    public var playsOnce: Bool { isStill || approaching }
     /// The record's title.
     public var title: String? { record.string(ImageRecord.Field.title) }
     /// The frames still to decode are dropped.

@@ -192,7 +192,7 @@ struct GIFSequence<Feed: RoundFeed> {
         if playing.gif.isStill { return true }
         // On a real clock a frame still decoding counts as one more, unwaited for.
         let more = virtualClock ? playing.gif.hasFrame(playing.index + 1) : playing.gif.frameReady(playing.index + 1) != false
-        return !more && playing.loopsDone + 1 >= loops && playing.playedMs >= minMs
+        return !more && (playing.gif.playsOnce || playing.loopsDone + 1 >= loops && playing.playedMs >= minMs)
     }
 
     /// The frame on screen ended at `due`: on to the next frame, the next
@@ -211,8 +211,8 @@ struct GIFSequence<Feed: RoundFeed> {
         playing.frameStart = due
         if !playing.gif.hasFrame(playing.index) {
             playing.loopsDone += 1
-            let moreLoops = playing.loopsDone < loops
-            let tooShort = playing.playedMs < minMs
+            let moreLoops = !playing.gif.playsOnce && playing.loopsDone < loops
+            let tooShort = !playing.gif.playsOnce && playing.playedMs < minMs
             guard moreLoops || tooShort else {
                 current = playing
                 return .over

@@ -29,6 +29,10 @@ public protocol RoundGIF {
     /// PNG, a WebP or GIF of one frame) is one, and so is any picture whose
     /// record says `still: true` (a ladder's rung of stills).
     var isStill: Bool { get }
+    /// Plays through once, whatever `--loops` and `--min-seconds` say: a
+    /// still, and a still coming closer (going back to its first step would
+    /// move away from the picture).
+    var playsOnce: Bool { get }
     /// What the status line credits while it is on screen (nil: nothing).
     var credit: Credit? { get }
     /// Its record's title, for an `off_topic` event.
@@ -46,6 +50,8 @@ extension RoundGIF {
     public var provider: String? { nil }
     /// A still: no, unless the GIF says.
     public var isStill: Bool { false }
+    /// Once: when it is a still, unless the GIF says.
+    public var playsOnce: Bool { isStill }
     /// Credited: nobody, unless the GIF says.
     public var credit: Credit? { nil }
     /// No title, unless the GIF says.
