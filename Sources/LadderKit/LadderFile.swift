@@ -8,7 +8,7 @@ public enum LadderFile {
     /// The fields a ladder may have.
     static let ladderKeys: Set<String> = ["name", "title", "expectation", "rungs", "rules", "avoid"]
     /// The fields a rung may have.
-    static let rungKeys: Set<String> = ["query", "queries", "dir", "suds", "still", "approach", "avoid", "by_provider"]
+    static let rungKeys = ["query", "queries", "dir", "suds", "still", "approach", "avoid", "by_provider"]
     /// The longest query (Giphy answers 414 past it).
     public static let maxQueryLength = 50
 
@@ -159,7 +159,7 @@ public enum LadderFile {
         }
         guard case .object(let object) = value else { throw fail(nil, "must be an object, found \(value.described)") }
         if let unknown = object.keys.sorted().first(where: { !rungKeys.contains($0) }) {
-            throw fail(unknown, "unknown field (a rung has query, queries, dir, suds, still, avoid, by_provider)")
+            throw fail(unknown, "unknown field (a rung has \(rungKeys.joined(separator: ", ")))")
         }
         let given = ["query", "queries", "dir"].filter { object[$0] != nil }
         guard !given.isEmpty else { throw fail(nil, "needs \"query\", \"queries\" or \"dir\"") }

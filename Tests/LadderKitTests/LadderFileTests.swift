@@ -174,7 +174,7 @@ struct LadderFileTests {
         #expect(with("{\"query\": \"\", \"suds\": 30}") == "mine.json: rung 3, \"query\": must be a non-empty string, found \"\"")
         #expect(with("{\"queries\": [], \"suds\": 30}") == "mine.json: rung 3, \"queries\": must be a non-empty array of strings")
         #expect(with("{\"query\": \"q\", \"suds\": 30, \"still\": \"yes\"}") == "mine.json: rung 3, \"still\": must be true or false, found \"yes\"")
-        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still, avoid, by_provider)")
+        #expect(with("{\"query\": \"q\", \"sud\": 30}") == "mine.json: rung 3, \"sud\": unknown field (a rung has query, queries, dir, suds, still, approach, avoid, by_provider)")
         // Issue 31: an API's own searches.
         #expect(with("{\"query\": \"q\", \"suds\": 30, \"by_provider\": [\"q\"]}") == "mine.json: rung 3, \"by_provider\": must be an object of API names (\"commons\") and their query or queries")
         #expect(with("{\"query\": \"q\", \"suds\": 30, \"by_provider\": {\"Commons\": \"q\"}}") == "mine.json: rung 3, \"by_provider\": \"Commons\" is not an API name (giphy, klipy, commons)")
