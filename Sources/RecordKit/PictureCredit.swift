@@ -68,8 +68,11 @@ public struct PictureCredit: Sendable, Equatable, Hashable {
     }
 
     /// A line for a report, `lead` first: `pictures by A, B, CC BY-SA 4.0; C, CC0 (Wikimedia Commons)`,
-    /// names cleaned of escapes and cut; nil when there are none.
-    public static func summary(_ credits: [PictureCredit], lead: String = "pictures by ", names: Int = 3) -> String? {
+    /// names cleaned of escapes and cut, at most `names` a licence and
+    /// `licences` licences (50 credits of 50 licences would be a line of
+    /// thousands of characters); nil when there are none.
+    public static func summary(_ credits: [PictureCredit], lead: String = "pictures by ", names: Int = 3,
+                               licences: Int = 4) -> String? {
         guard !credits.isEmpty else { return nil }
         var byLicense: [(license: String, authors: [String])] = []
         for credit in credits {
@@ -81,10 +84,14 @@ public struct PictureCredit: Sendable, Equatable, Hashable {
                 byLicense.append((license, [author]))
             }
         }
-        let parts = byLicense.map { group -> String in
+        var parts = byLicense.prefix(licences).map { group -> String in
             let shown = group.authors.prefix(names).joined(separator: ", ")
             let more = group.authors.count > names ? " and \(group.authors.count - names) more" : ""
             return shown + more + ", " + group.license
+        }
+        if byLicense.count > licences {
+            let authors = byLicense.dropFirst(licences).reduce(0) { $0 + $1.authors.count }
+            parts.append("\(authors) more under \(byLicense.count - licences) other licence\(byLicense.count - licences == 1 ? "" : "s")")
         }
         return lead + parts.joined(separator: "; ") + " (Wikimedia Commons)"
     }
