@@ -116,43 +116,31 @@ public struct FrameLister: Sendable {
     }
 }
 
-/// The frames of a picture, a still's as the steps of `zoom` when one is
-/// given (telling a still takes decoding one frame ahead).
+/// The frames of a picture; a still's (one frame, as the file says: the
+/// player's rule) as the steps of `zoom` when one is given.
 struct ApproachSteps {
     let decoder: PictureDecoder
+    /// The zoom, when the picture is a still.
     let zoom: ApproachZoom?
-    private var ahead: Result<Frame?, GIFError>?
     private var still: (base: Frame, step: Int)?
 
     init(decoder: PictureDecoder, zoom: ApproachZoom?) {
         self.decoder = decoder
-        self.zoom = zoom
+        self.zoom = decoder.info.frameCount == 1 ? zoom : nil
     }
 
     /// The next frame; nil after the last.
     mutating func next() throws(GIFError) -> Frame? {
-        if let zoom, let (base, step) = still {
-            guard step < zoom.steps else { return nil }
-            still = (base, step + 1)
-            let delay = zoom.delay(step: step)
-            return Frame(index: step, width: base.width, height: base.height,
-                         rgba: zoom.frame(base.rgba, width: base.width, height: base.height, step: step),
-                         delayMs: delay, delayCentiseconds: delay / 10, images: base.images)
+        guard let zoom else { return try decoder.nextFrame() }
+        if still == nil {
+            guard let frame = try decoder.nextFrame() else { return nil }
+            still = (frame, 0)
         }
-        if let ahead {
-            self.ahead = nil
-            return try ahead.get()
-        }
-        guard let frame = try decoder.nextFrame() else { return nil }
-        guard zoom != nil, frame.index == 0 else { return frame }
-        do {
-            ahead = .success(try decoder.nextFrame())
-        } catch {
-            ahead = .failure(error)
-        }
-        guard case .success(nil) = ahead else { return frame }
-        ahead = nil
-        still = (frame, 0)
-        return try next()
+        guard let (base, step) = still, step < zoom.steps else { return nil }
+        still = (base, step + 1)
+        let delay = zoom.delay(step: step)
+        return Frame(index: step, width: base.width, height: base.height,
+                     rgba: zoom.frame(base.rgba, width: base.width, height: base.height, step: step),
+                     delayMs: delay, delayCentiseconds: delay / 10, images: base.images)
     }
 }
