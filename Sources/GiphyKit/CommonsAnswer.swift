@@ -148,20 +148,16 @@ enum CommonsAnswer {
             cacheKey: thumb == nil ? "commons:\(id):original" : "commons:\(id):\(thumbWidth)px")
         let author = file.author
         let gif = GIFRecord(provider: .commons, id: id, title: file.title, creator: author, page: page, index: index, chosen: chosen)
-        let record = gif.record()
         // The picture's own type: a thumbnail's (a PNG of a GIF's first frame, say) when there is one.
         let mime = (thumb == nil ? nil : info.string("thumbmime")) ?? file.mime
-        record.set(Field.mime, mime.map { RemoteText.clean($0, limit: 60) })
-        if let author { record.set(Field.author, author) }
-        record.set(Field.license, license)
-        if let licenseURL = file.licenseURL { record.set(Field.licenseURL, licenseURL) }
-        if let pageURL = file.httpURL(info.string("descriptionurl")) { record.set(Field.pageURL, pageURL) }
-        if let pageRecord {
-            for key in pageRecord.keys where !PageRequest.fields.contains(key) && !record.has(key) {
-                record.set(key, from: pageRecord)
-            }
-        }
-        return .success(record)
+        let pageURL = file.httpURL(info.string("descriptionurl"))
+        return .success(gif.record(carrying: pageRecord) { record in
+            record.set(Field.mime, mime.map { RemoteText.clean($0, limit: 60) })
+            if let author { record.set(Field.author, author) }
+            record.set(Field.license, license)
+            if let licenseURL = file.licenseURL { record.set(Field.licenseURL, licenseURL) }
+            if let pageURL { record.set(Field.pageURL, pageURL) }
+        })
     }
 
     /// The gif record's names (a Commons record adds mime and the credit).

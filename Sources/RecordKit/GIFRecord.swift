@@ -89,9 +89,10 @@ public struct GIFRecord: Sendable, Equatable {
         }
     }
 
-    /// The record; fields of `pageRecord` that a page does not own (tags set
-    /// upstream: ladder, rung, …) are carried on after the GIF's own.
-    public func record(carrying pageRecord: JSONRecord? = nil) -> JSONRecord {
+    /// The record; `adding` writes a provider's own fields after the GIF's
+    /// (a Commons picture's type and credit), then the fields of `pageRecord`
+    /// that a page does not own (tags set upstream: ladder, rung, …) are carried on.
+    public func record(carrying pageRecord: JSONRecord? = nil, adding: (JSONRecord) -> Void = { _ in }) -> JSONRecord {
         let record = JSONRecord()
         record.set("kind", Self.kind)
         if let provider { record.set(Field.provider, provider) }
@@ -110,6 +111,7 @@ public struct GIFRecord: Sendable, Equatable {
             record.set(Field.size, chosen.size)
             record.set(Field.cacheKey, chosen.cacheKey)
         }
+        adding(record)
         if let pageRecord {
             for key in pageRecord.keys where !PageRecord.fields.contains(key) && !record.has(key) {
                 record.set(key, from: pageRecord)
