@@ -44,8 +44,16 @@ struct SkipTally {
             if let index = words.firstIndex(where: { $0.word == word }) { words[index].count += 1 } else { words.append((word, 1)) }
         }
 
-        /// Counts one result left out for its format, `mime`.
+        /// The most formats named apart; the rest are counted as ``otherFormats``
+        /// (an answer may name a new type for each of its results).
+        static let namedFormats = 8
+        /// The name the formats past ``namedFormats`` are counted under.
+        static let otherFormats = "other"
+
+        /// Counts one result left out for its format, `mime` (case folded).
         mutating func unplayable(_ mime: String, count: Int = 1) {
+            var mime = mime.lowercased()
+            if formats.count >= Self.namedFormats && !formats.contains(where: { $0.mime == mime }) { mime = Self.otherFormats }
             if let index = formats.firstIndex(where: { $0.mime == mime }) { formats[index].count += count } else { formats.append((mime, count)) }
         }
 
